@@ -1,0 +1,29 @@
+# Each target bootstraps .venv itself: a fresh machine needs only Python and pip.
+PYTHON ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+SHARED ?= ../shared
+
+.PHONY: demo test lint typecheck bench install clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+
+# The package is installed as a real wheel (not editable): the tests run
+# against what users get, grammar files included as package data.
+install: $(BIN)/python
+	$(BIN)/python -m pip install --quiet ".[test]"
+	$(BIN)/python -m pip install --quiet --no-deps --force-reinstall .
+
+demo: install
+	$(BIN)/python -m rfc1738.demo
+
+test: install
+	$(BIN)/ruff format --check src tests
+	$(BIN)/ruff check src tests
+	$(BIN)/mypy
+	$(BIN)/python -m pytest
+
+clean:
+	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis

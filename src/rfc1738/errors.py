@@ -1,0 +1,111 @@
+"""The exceptions of rfc1738: one root, a parse error that is a ``ValueError``.
+
+No exception of Lark crosses the public API: the parsers translate them into
+these.
+"""
+
+from __future__ import annotations
+
+__all__ = ["RFC1738Error", "URLSyntaxError", "GrammarError", "InputTooLongError"]
+
+
+class RFC1738Error(Exception):
+    """Root of every exception this library raises on purpose."""
+
+
+class URLSyntaxError(RFC1738Error, ValueError):
+    """A string that is not a URL of the RFC 1738 grammar.
+
+    Attributes:
+        text: the string that was parsed.
+        position: 0-based index of the first character that does not fit.
+        expected: what the grammar allowed at ``position``, in the grammar's
+            own names (``UCHAR``, ``"/"``, ``end of input``).
+        rule: the production being matched (``httpurl``, ``hostport``, ...).
+        reason: one sentence saying what is wrong, without the picture.
+
+    ``str(error)`` gives the reason and a two-line picture with a caret::
+
+        >>> import rfc1738
+        >>> try:
+        ...     rfc1738.parse_tree("http://h/a b")
+        ... except rfc1738.URLSyntaxError as e:
+        ...     print(e)
+        character ' ' (U+0020) is not allowed in a URL: it must be percent-encoded (RFC 1738 section 2.2) in httpurl
+          http://h/a b
+                    ^
+    """
+
+    def __init__(
+        self,
+        text: str,
+        position: int,
+        expected: frozenset[str] = frozenset(),
+        rule: str | None = None,
+        reason: str | None = None,
+    ) -> None:
+        self.text = text
+        self.position = position
+        self.expected = expected
+        self.rule = rule
+        self.reason = reason or _default_reason(text, position, expected)
+        super().__init__(self._message())
+
+    def picture(self) -> str:
+        """The URL (around ``position`` if it is long) and a caret under ``position``."""
+        start = max(0, self.position - _CONTEXT)
+        end = min(len(self.text), self.position + _CONTEXT)
+        before = _visible(self.text[start : self.position])
+        shown = before + _visible(self.text[self.position : end])
+        if start > 0:
+            shown, before = "..." + shown, "..." + before
+        if end < len(self.text):
+            shown += "..."
+        return f"  {shown}\n  {' ' * len(before)}^"
+
+    def _message(self) -> str:
+        where = f" in {self.rule}" if self.rule else ""
+        return f"{self.reason}{where}\n{self.picture()}"
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.text, self.position, self.expected, self.rule, self.reason))
+
+
+class InputTooLongError(URLSyntaxError):
+    """Input longer than the reference parser's bound (``MAX_REFERENCE_LENGTH``).
+
+    The Earley parser's cost grows faster than linearly with the length of its
+    input, so it refuses long strings instead of hanging on them.
+    """
+
+
+class GrammarError(RFC1738Error):
+    """A grammar directory that cannot be loaded or compiled.
+
+    ``file`` and ``line`` say where, when the cause is known.
+    """
+
+    def __init__(self, message: str, file: str | None = None, line: int | None = None) -> None:
+        self.file = file
+        self.line = line
+        where = ":".join(str(p) for p in (file, line) if p is not None)
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+#: How many characters of a long URL the picture shows on each side of the caret.
+_CONTEXT = 40
+
+
+def _visible(text: str) -> str:
+    """``text`` with controls and non-ASCII characters as Python escapes."""
+    return text.encode("unicode_escape").decode("ascii")
+
+
+def _default_reason(text: str, position: int, expected: frozenset[str]) -> str:
+    if position >= len(text):
+        found = "end of the URL"
+    else:
+        found = f"character {text[position]!r} (U+{ord(text[position]):04X})"
+    if expected:
+        return f"unexpected {found}: expected {', '.join(sorted(expected))}"
+    return f"unexpected {found}"
