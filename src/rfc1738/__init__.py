@@ -1,22 +1,31 @@
 """Parse URLs strictly by the grammar of RFC 1738, into typed objects.
 
 The grammar files (``grammar/*.lark``, shipped with the package) are the single
-source of truth; every parser here is generated from them.
+source of truth; both parsers here are generated from them.
 
 >>> import rfc1738
->>> print(rfc1738.parse_tree("telnet://host.dom/").pretty().splitlines()[0])
-telneturl
+>>> url = rfc1738.parse("ftp://myname@host.dom/%2Fetc/motd")
+>>> url.user, url.segments
+('myname', ('/etc', 'motd'))
+>>> rfc1738.is_valid("http://user@host/")
+False
 """
 
 from __future__ import annotations
 
+import os
+from collections.abc import Mapping
 from functools import cache
+from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
 from .errors import GrammarError, InputTooLongError, RFC1738Error, URLSyntaxError
-from .grammar_set import Grammar
+from .grammar_set import Grammar, ParserName
 from .reference import MAX_REFERENCE_LENGTH
+
+if TYPE_CHECKING:
+    from .urls import URL
 
 __all__ = [
     "MAX_REFERENCE_LENGTH",
@@ -25,6 +34,9 @@ __all__ = [
     "InputTooLongError",
     "RFC1738Error",
     "URLSyntaxError",
+    "is_valid",
+    "load",
+    "parse",
     "parse_tree",
 ]
 
@@ -32,6 +44,35 @@ __all__ = [
 @cache
 def _shipped() -> Grammar:
     return Grammar()
+
+
+def load(
+    grammar_dir: str | os.PathLike[str] | None = None,
+    classes: Mapping[str, type[URL]] | None = None,
+) -> Grammar:
+    """The grammar set of a directory (the shipped grammar when ``None``).
+
+    A ``<scheme>.lark`` file in the directory makes ``<scheme>:`` URLs parse
+    under its start rule ``<scheme>url``; ``classes`` says which
+    :class:`URL` subclass they become (:class:`GenericURL` otherwise).
+    """
+    if grammar_dir is None and not classes:
+        return _shipped()
+    return Grammar(grammar_dir, classes)
+
+
+def parse(text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> URL:
+    """The typed object for a URL: :class:`HttpURL`, :class:`FtpURL`, ... or :class:`GenericURL`.
+
+    Raises :class:`URLSyntaxError` (a ``ValueError``) for any string that is
+    not a URL of its scheme's production, and ``TypeError`` for a non-``str``.
+    """
+    return _shipped().parse(text, parser=parser, host_checks=host_checks)
+
+
+def is_valid(text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> bool:
+    """Whether :func:`parse` would return an object for ``text``."""
+    return _shipped().is_valid(text, parser=parser, host_checks=host_checks)
 
 
 def parse_tree(text: str) -> Tree[Token]:
@@ -43,3 +84,12 @@ def parse_tree(text: str) -> Tree[Token]:
     one longer than :data:`MAX_REFERENCE_LENGTH`.
     """
     return _shipped().parse_tree(text)
+
+
+def __getattr__(name: str) -> object:
+    # The URL classes load on first use, so that `import rfc1738` stays light.
+    from . import urls
+
+    if name in urls.__all__:
+        return getattr(urls, name)
+    raise AttributeError(f"module 'rfc1738' has no attribute {name!r}")

@@ -8,33 +8,59 @@ use, one per scheme, never all at once.
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING, Literal
 
 from lark import Token, Tree
 
-from .errors import GrammarError
+from .compiler import GrammarFile
+from .diagnosis import explain_characters, explain_scheme
+from .errors import GrammarError, InputTooLongError, URLSyntaxError
+from .fast import FastParser
 from .grammar_files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from .reference import ReferenceParser
+from .spans import Spans, spans_from_tree
 
-__all__ = ["Grammar"]
+if TYPE_CHECKING:
+    from .urls import URL
+
+__all__ = ["Grammar", "ParserName"]
+
+#: Which parser builds the object: the compiled expressions or Lark Earley.
+ParserName = Literal["fast", "reference"]
 
 
 class Grammar:
     """The grammar files of one directory, and the parsers made from them.
 
+    ``classes`` maps a scheme (a grammar file's name) to the :class:`URL`
+    subclass its URLs become; schemes it does not name become the shipped
+    class of that name, or :class:`GenericURL`.
+
     >>> g = Grammar()
+    >>> g.parse("news:comp.lang.python").group
+    'comp.lang.python'
     >>> g.parse_tree("news:comp.lang.python").data
     Token('RULE', 'newsurl')
     """
 
-    def __init__(self, directory: str | os.PathLike[str] | None = None) -> None:
+    def __init__(
+        self,
+        directory: str | os.PathLike[str] | None = None,
+        classes: Mapping[str, type[URL]] | None = None,
+    ) -> None:
         self.directory = Path(directory) if directory is not None else shipped_grammar_dir()
         if not self.directory.is_dir():
             raise GrammarError(f"no grammar directory at {self.directory}")
         self.files: dict[str, SchemeFile] = scheme_files(self.directory)
         if GENERIC not in self.files:
             raise GrammarError(f"{GENERIC}.lark is missing", file=str(self.directory))
+        self._classes = dict(classes or {})
         self._reference: dict[str, ReferenceParser] = {}
+        self._grammar_files: dict[str, GrammarFile] = {}
+        self._fast: dict[str, FastParser] = {}
+        self._characters: tuple[frozenset[str], frozenset[str]] | None = None
 
     def __repr__(self) -> str:
         return f"Grammar({str(self.directory)!r})"
@@ -43,6 +69,8 @@ class Grammar:
     def schemes(self) -> frozenset[str]:
         """The schemes that have a file of their own (``generic`` excluded)."""
         return frozenset(name for name in self.files if name != GENERIC)
+
+    # ---- which file, which class ----
 
     def scheme_file(self, text: str) -> SchemeFile:
         """The file a URL is parsed with: its scheme's, or ``generic.lark``.
@@ -55,16 +83,44 @@ class Grammar:
             written = text[:colon]
             if written.isascii():
                 entry = self.files.get(written.lower())
-                if entry is not None and entry.scheme != GENERIC:
+                if entry is not None:
                     return entry
         return self.files[GENERIC]
 
+    def url_class(self, scheme: str) -> type[URL]:
+        """The class URLs of ``scheme`` (a grammar file's name) become."""
+        from .urls import CLASSES, GenericURL
+
+        found = self._classes.get(scheme) or CLASSES.get(scheme)
+        return found if found is not None else GenericURL
+
+    # ---- the parsers, built on first use ----
+
+    def grammar_file(self, scheme: str) -> GrammarFile:
+        """The loaded definitions of one scheme's file (for the compiler)."""
+        loaded = self._grammar_files.get(scheme)
+        if loaded is None:
+            loaded = self._grammar_files[scheme] = GrammarFile(self.files[scheme].path)
+        return loaded
+
     def reference_parser(self, scheme: str) -> ReferenceParser:
-        """The Earley parser of one scheme's file (built on first use)."""
+        """The Earley parser of one scheme's file."""
         parser = self._reference.get(scheme)
         if parser is None:
             parser = self._reference[scheme] = ReferenceParser(self.files[scheme].path)
         return parser
+
+    def fast_parser(self, scheme: str) -> FastParser:
+        """The compiled expression of one scheme's start rule."""
+        parser = self._fast.get(scheme)
+        if parser is None:
+            entry = self.files[scheme]
+            productions = self.url_class(scheme).PRODUCTIONS
+            parser = FastParser(self.grammar_file(scheme), entry.start, productions)
+            self._fast[scheme] = parser
+        return parser
+
+    # ---- parsing ----
 
     def parse_tree(self, text: str) -> Tree[Token]:
         """The full Earley parse tree of ``text`` under its scheme's production.
@@ -72,7 +128,87 @@ class Grammar:
         Raises :class:`~rfc1738.URLSyntaxError` if ``text`` does not match it,
         and :class:`TypeError` if ``text`` is not a ``str``.
         """
-        if not isinstance(text, str):
-            raise TypeError(f"a URL must be a str, not {type(text).__name__}")
-        entry = self.scheme_file(text)
-        return self.reference_parser(entry.scheme).parse(text, entry.start)
+        entry = self.scheme_file(_checked(text))
+        try:
+            return self.reference_parser(entry.scheme).parse(text, entry.start)
+        except InputTooLongError:
+            raise
+        except URLSyntaxError as error:
+            raise self._explained(error, entry) from None
+
+    def parse(
+        self, text: str, *, parser: ParserName = "fast", host_checks: bool = True
+    ) -> URL:
+        """The typed object for a URL, or :class:`~rfc1738.URLSyntaxError`.
+
+        ``parser="reference"`` builds it from the Earley parse tree instead
+        of the compiled expression (the same object, slower); ``host_checks``
+        turns off the checks beyond the grammar (label and name lengths,
+        hostnumber parts, port range).
+        """
+        entry = self.scheme_file(_checked(text))
+        cls = self.url_class(entry.scheme)
+        spans: Spans | None
+        if parser == "fast":
+            spans = self.fast_parser(entry.scheme).spans(text)
+            if spans is None:
+                raise self._fast_error(text, entry)
+        elif parser == "reference":
+            tree = self.parse_tree(text)
+            spans = spans_from_tree(tree, cls.PRODUCTIONS)
+        else:
+            raise ValueError(f"parser must be 'fast' or 'reference', not {parser!r}")
+        return cls.from_spans(text, spans, host_checks=host_checks)
+
+    def is_valid(
+        self, text: str, *, parser: ParserName = "fast", host_checks: bool = True
+    ) -> bool:
+        """Whether :meth:`parse` would return an object for ``text``."""
+        try:
+            self.parse(text, parser=parser, host_checks=host_checks)
+        except URLSyntaxError:
+            return False
+        return True
+
+    # ---- errors ----
+
+    def _fast_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
+        """The error for a string the fast parser rejected, as exact as the reference's."""
+        try:
+            self.reference_parser(entry.scheme).parse(text, entry.start)
+        except InputTooLongError as too_long:
+            return too_long
+        except URLSyntaxError as error:
+            return self._explained(error, entry)
+        raise AssertionError(  # pragma: no cover - the equivalence tests guard this
+            f"the fast parser rejected {text!r}, which the reference parser accepts"
+        )
+
+    def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
+        raw, hexes = self._raw_characters()
+        error = explain_characters(error, raw, hexes)
+        if entry.scheme == GENERIC:
+            return error
+        from .urls.facts import SCHEME_FACTS
+
+        facts = SCHEME_FACTS.get(entry.scheme)
+        return explain_scheme(
+            error,
+            entry.start,
+            facts.section if facts else None,
+            facts.login if facts else True,
+            lambda: self.fast_parser(GENERIC).spans(error.text),
+        )
+
+    def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The characters any URL may hold as themselves, and the hex digits."""
+        if self._characters is None:
+            common = GrammarFile(self.directory / "common.lark")
+            self._characters = (common.terminal_chars("XCHAR"), common.terminal_chars("HEX"))
+        return self._characters
+
+
+def _checked(text: object) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"a URL must be a str, not {type(text).__name__}")
+    return text

@@ -38,7 +38,7 @@ class Node:
         return False
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Chars(Node):
     """Exactly one character out of a set."""
 
@@ -57,7 +57,7 @@ class Chars(Node):
         return True
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Lit(Node):
     """A literal string; ``ignore_case`` folds ASCII letters (Lark's ``"..."i``)."""
 
@@ -80,7 +80,7 @@ class Lit(Node):
         return True
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Seq(Node):
     """The items one after the other."""
 
@@ -104,7 +104,7 @@ class Seq(Node):
         return all(item.fixed for item in self.items)
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Alt(Node):
     """One of the options, tried in order (higher rule priority first)."""
 
@@ -130,7 +130,7 @@ class Alt(Node):
         return True
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Rep(Node):
     """``item`` repeated from ``low`` to ``high`` times (``None``: no limit)."""
 
@@ -147,7 +147,7 @@ class Rep(Node):
         return self.low == 0 or self.item.nullable
 
 
-@dataclass(frozen=True, eq=False)
+@dataclass(frozen=True)
 class Group(Node):
     """A production whose span is reported under ``name``."""
 

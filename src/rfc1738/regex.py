@@ -40,7 +40,7 @@ class _Writer:
         if isinstance(node, Seq):
             parts: list[str] = []
             after = follow
-            for item in reversed(node.items):
+            for item in reversed(_absorb_tails(node.items)):
                 parts.append(self.write(item, after))
                 after = item.first | after if item.nullable else item.first
             return "".join(reversed(parts))
@@ -57,13 +57,58 @@ class _Writer:
 
     def _repetition(self, node: Rep, follow: frozenset[str]) -> str:
         # Within the repetition, an iteration may be followed by another one.
-        inner = self.write(node.item, node.item.first | follow)
+        repeats = node.high is None or node.high > 1
+        inner = self.write(node.item, node.item.first | follow if repeats else follow)
         quantifier = {(0, None): "*", (1, None): "+", (0, 1): "?"}.get((node.low, node.high))
         if quantifier is None:
             high = "" if node.high is None else str(node.high)
             quantifier = f"{{{node.low},{high}}}"
         possessive = node.item.fixed and not node.item.nullable and not (node.item.first & follow)
         return _atom(inner) + quantifier + ("+" if possessive else "")
+
+
+def _absorb_tails(items: tuple[Node, ...]) -> tuple[Node, ...]:
+    """Drop what follows ``x*`` when ``x*`` alone already matches all of it.
+
+    ``gopherurl`` has ``selector [ "%09" search ... ]`` with ``selector =
+    *xchar``: every string the optional tail matches is itself a run of
+    xchars, so ``*xchar`` followed by the tail is the same language as
+    ``*xchar`` alone. Written as is, the tail makes the expression try every
+    ``%09`` as a split point, in every combination; without it, the
+    repetition can be possessive. Tails holding a captured production stay.
+    """
+    for index, item in enumerate(items):
+        if not (isinstance(item, Rep) and item.high is None and item.item.fixed):
+            continue
+        rest = items[index + 1 :]
+        if rest and all(r.nullable and _within(r, item.item) for r in rest):
+            return items[: index + 1]
+    return items
+
+
+def _within(node: Node, unit: Node) -> bool:
+    """Whether every match of ``node`` is a run of matches of ``unit`` (no captures)."""
+    if isinstance(node, Group):
+        return False
+    if node == unit or (isinstance(unit, Alt) and node in unit.options):
+        return True
+    if isinstance(node, Chars):
+        return any(isinstance(o, Chars) and node.chars <= o.chars for o in _options(unit))
+    if isinstance(node, Lit):
+        run = re.compile(_atom(_Writer().write(unit, frozenset())) + "*")
+        variants = {node.text, node.text.lower(), node.text.upper()} if node.ignore_case else {node.text}
+        return all(run.fullmatch(text) for text in variants)
+    if isinstance(node, Seq):
+        return all(_within(item, unit) for item in node.items)
+    if isinstance(node, Alt):
+        return all(_within(option, unit) for option in node.options)
+    if isinstance(node, Rep):
+        return _within(node.item, unit)
+    return False
+
+
+def _options(node: Node) -> tuple[Node, ...]:
+    return node.options if isinstance(node, Alt) else (node,)
 
 
 def _atom(source: str) -> str:

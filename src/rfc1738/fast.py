@@ -1,0 +1,65 @@
+"""The fast parser: one compiled regular expression per scheme.
+
+The expression comes from :mod:`rfc1738.compiler`, so it accepts exactly what
+the grammar files accept; its named groups give the spans of the productions
+the object builder reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection
+from pathlib import Path
+
+from .compiler import GrammarFile
+from .spans import Spans
+
+__all__ = ["FastParser"]
+
+
+class FastParser:
+    """Validate a URL and find its fields with one ``re.fullmatch``.
+
+    >>> from rfc1738.grammar_files import shipped_grammar_dir
+    >>> p = FastParser(GrammarFile(shipped_grammar_dir() / "nntp.lark"), "nntpurl", {"group"})
+    >>> p.spans("nntp://news.example/comp.lang.c")
+    {'group': (20, 31)}
+    >>> p.spans("nntp://news.example/") is None
+    True
+    """
+
+    __slots__ = ("_fields", "pattern", "source")
+
+    def __init__(self, grammar: GrammarFile, start: str, capture: Collection[str]) -> None:
+        self.source, groups = grammar.compile(start, capture)
+        self.pattern = re.compile(self.source)
+        index = self.pattern.groupindex
+        # Per production, the numbers of the groups that may hold it: a
+        # production reached along several alternatives has one group each.
+        self._fields = tuple(
+            (name, tuple(index[group] for group in names)) for name, names in groups.items()
+        )
+
+    @classmethod
+    def for_file(cls, path: Path, start: str, capture: Collection[str]) -> FastParser:
+        """Compile ``start`` of the grammar file at ``path``."""
+        return cls(GrammarFile(path), start, capture)
+
+    def matches(self, text: str) -> bool:
+        """Whether ``text`` is in the language of the start rule."""
+        return self.pattern.fullmatch(text) is not None
+
+    def spans(self, text: str) -> Spans | None:
+        """The spans of the captured productions, or ``None`` if ``text`` does not match."""
+        match = self.pattern.fullmatch(text)
+        if match is None:
+            return None
+        regs = match.regs
+        spans: Spans = {}
+        for name, numbers in self._fields:
+            for number in numbers:
+                span = regs[number]
+                if span[0] >= 0:
+                    spans[name] = span
+                    break
+        return spans
