@@ -27,3 +27,8 @@ test: install
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+
+# Speed figures against urllib.parse and rfc3986 (not part of `make test`).
+bench: install
+	$(BIN)/python -m pip install --quiet ".[bench]"
+	$(BIN)/python tests/benchmarks/bench.py

@@ -1,0 +1,171 @@
+"""Speed of rfc1738 against urllib.parse and rfc3986, on real URL corpora.
+
+Run with ``make bench`` (not part of ``make test``). Reads the corpora from
+``../shared/corpora`` (or ``$RFC1738_CORPORA``) and prints, per corpus, URLs
+per second and the ratio to ``urllib.parse.urlsplit`` measured in the same run;
+then import time, first-parse time, and how the time of adversarial inputs
+grows with their length.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import random
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import rfc1738
+
+CORPORA = Path(os.environ.get("RFC1738_CORPORA", Path(__file__).parents[3] / "shared" / "corpora"))
+FILES = ("web_http.txt", "web_https.txt", "node_files.txt", "isaacs_files.txt", "legacy_mixed.txt")
+
+#: urlsplit keeps a cache of recent results; timing the wrapped function measures
+#: the split itself, as rfc1738 has no such cache.
+SPLIT = getattr(urlsplit, "__wrapped__", urlsplit)
+
+
+def best_of(runs: int, work: Callable[[], object]) -> float:
+    """The fastest of ``runs`` timings of ``work``, in seconds."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        work()
+        best = min(best, time.perf_counter() - start)
+    return best
+
+
+def loop(function: Callable[[str], object], urls: list[str]) -> Callable[[], None]:
+    def run() -> None:
+        for url in urls:
+            try:
+                function(url)
+            except ValueError:
+                pass
+
+    return run
+
+
+def rfc3986_validator() -> Callable[[str], object] | None:
+    try:
+        import rfc3986
+        from rfc3986 import validators
+    except ImportError:
+        return None
+    validator = validators.Validator().require_presence_of("scheme")
+
+    def validate(url: str) -> bool:
+        try:
+            validator.validate(rfc3986.uri_reference(url))
+        except Exception:
+            return False
+        return True
+
+    return validate
+
+
+def corpus_table(runs: int, reference_sample: int) -> None:
+    candidates = {
+        "urllib.parse.urlsplit": SPLIT,
+        "rfc1738.parse": rfc1738.parse,
+        "rfc1738.is_valid": rfc1738.is_valid,
+    }
+    validate = rfc3986_validator()
+    if validate is not None:
+        candidates["rfc3986 validate"] = validate
+    print(f"{'corpus':<18}{'URLs':>7}{'valid':>8}  {'function':<24}{'URLs/s':>11}{'vs urlsplit':>13}")
+    for name in FILES:
+        path = CORPORA / name
+        if not path.exists():
+            print(f"{name:<18} missing at {path}")
+            continue
+        urls = path.read_text(encoding="utf-8").splitlines()
+        valid = sum(rfc1738.is_valid(u) for u in urls)
+        for function in candidates.values():  # warm every parser up once
+            loop(function, urls[:50])()
+        base = best_of(runs, loop(SPLIT, urls))
+        for label, function in candidates.items():
+            seconds = base if function is SPLIT else best_of(runs, loop(function, urls))
+            print(
+                f"{name:<18}{len(urls):>7}{valid:>8}  {label:<24}"
+                f"{len(urls) / seconds:>11,.0f}{base / seconds:>12.2f}x"
+            )
+        sample = random.Random(1738).sample(urls, min(reference_sample, len(urls)))
+
+        def reference(u: str) -> object:
+            return rfc1738.parse(u, parser="reference")
+
+        seconds = best_of(1, loop(reference, sample))
+        sample_base = best_of(runs, loop(SPLIT, sample))
+        print(
+            f"{name:<18}{len(sample):>7}{'':>8}  {'rfc1738 reference':<24}"
+            f"{len(sample) / seconds:>11,.0f}{sample_base / seconds:>12.4f}x"
+        )
+
+
+def startup() -> None:
+    code = (
+        "import time; t0 = time.perf_counter(); import rfc1738; t1 = time.perf_counter(); "
+        "rfc1738.parse('http://www.example.com/a'); t2 = time.perf_counter(); "
+        "rfc1738.parse('ftp://h.example/x'); t3 = time.perf_counter(); "
+        "print(f'{(t1-t0)*1e3:.1f} {(t2-t1)*1e3:.1f} {(t3-t2)*1e3:.1f}')"
+    )
+    rows = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+            for _ in range(5)]
+    values = sorted((tuple(map(float, r.stdout.split())) for r in rows), key=lambda v: v[0])
+    imp, first, second = values[len(values) // 2]
+    print(f"import rfc1738: {imp:.1f} ms; first parse (http): {first:.1f} ms; "
+          f"first parse of a second scheme (ftp): {second:.1f} ms  (median of 5 processes)")
+
+
+#: Inputs built to make a backtracking matcher slow; each grows with n.
+ADVERSARIAL: dict[str, Callable[[int], str]] = {
+    "http: long label, bad end": lambda n: "http://" + "a" * n + "!",
+    "http: many dots": lambda n: "http://" + "a." * n + "!",
+    "http: digits and dots": lambda n: "http://" + "1." * n + "!",
+    "http: run of %": lambda n: "http://h/" + "%" * n,
+    "ftp: :@ in login": lambda n: "ftp://" + ":@" * n,
+    "ftp: long user, bad host": lambda n: "ftp://" + "a" * n + "@" + "b" * n + " ",
+    "generic: a: in login": lambda n: "x://" + "a:" * n + " ",
+    "generic: @. in login": lambda n: "x://" + "@." * n + " ",
+    "gopher: run of %09": lambda n: "gopher://h/1" + "%09" * n + " ",
+    "news: long article id": lambda n: "news:" + "a" * n + "@ ",
+    "prospero: many fields": lambda n: "prospero://h/" + ";a=" * n + " ",
+    "telnet: many labels": lambda n: "telnet://" + "a." * n + "a:1 ",
+}
+
+
+def adversarial() -> None:
+    sizes = (10_000, 100_000, 1_000_000)
+    print(f"{'input':<28}" + "".join(f"{f'n={n:,}':>14}" for n in sizes) + f"{'growth':>9}")
+    for label, build in ADVERSARIAL.items():
+        times = []
+        for n in sizes:
+            text = build(n)
+            times.append(best_of(3, lambda text=text: rfc1738.is_valid(text)))
+        growth = times[-1] / times[0]
+        print(f"{label:<28}" + "".join(f"{t * 1e3:>12.2f}ms" for t in times) + f"{growth:>8.0f}x")
+    print("(n grows 100x; linear cost grows about 100x)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--runs", type=int, default=3, help="timings per figure (best kept)")
+    parser.add_argument("--reference-sample", type=int, default=300)
+    args = parser.parse_args()
+    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
+          f"{time.strftime('%Y-%m-%d')}")
+    startup()
+    print()
+    corpus_table(args.runs, args.reference_sample)
+    print()
+    adversarial()
+
+
+if __name__ == "__main__":
+    main()
