@@ -23,8 +23,8 @@ from lark.lexer import PatternStr
 from lark.load_grammar import _literal_to_pattern, load_grammar
 
 from .errors import GrammarError
-from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
-from .regex import Written, write_regex
+from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq, prefixes
+from .regex import Written, simplify, write_regex
 from .spans import base_name
 
 __all__ = ["GrammarFile", "NotRegularError"]
@@ -74,6 +74,12 @@ class GrammarFile:
             raise GrammarError(f"no rule {start}", file=str(self.path))
         node = _Translator(self, frozenset(capture)).rule(start, ())
         return write_regex(node)
+
+    def compile_prefixes(self, start: str) -> str:
+        """An expression matching every prefix of every match of ``start``."""
+        if start not in self.rules:
+            raise GrammarError(f"no rule {start}", file=str(self.path))
+        return write_regex(prefixes(simplify(_Translator(self, frozenset()).rule(start, ()))))[0]
 
     def terminal_chars(self, name: str) -> frozenset[str]:
         """The single characters terminal ``name`` matches (escapes excluded).

@@ -8,6 +8,7 @@ use, one per scheme, never all at once.
 from __future__ import annotations
 
 import os
+import re
 from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
@@ -60,6 +61,7 @@ class Grammar:
         self._reference: dict[str, ReferenceParser] = {}
         self._grammar_files: dict[str, GrammarFile] = {}
         self._fast: dict[str, FastParser] = {}
+        self._prefixes: dict[str, re.Pattern[str]] = {}
         self._characters: tuple[frozenset[str], frozenset[str]] | None = None
 
     def __repr__(self) -> str:
@@ -176,13 +178,35 @@ class Grammar:
         """The error for a string the fast parser rejected, as exact as the reference's."""
         try:
             self.reference_parser(entry.scheme).parse(text, entry.start)
-        except InputTooLongError as too_long:
-            return too_long
+        except InputTooLongError:
+            return self._explained(self._prefix_error(text, entry), entry)
         except URLSyntaxError as error:
             return self._explained(error, entry)
         raise AssertionError(  # pragma: no cover - the equivalence tests guard this
             f"the fast parser rejected {text!r}, which the reference parser accepts"
         )
+
+    def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
+        """The error for a string too long for Earley: where its longest viable prefix ends.
+
+        A prefix is viable if some URL of the production begins with it; the
+        prefixes of a viable prefix are viable too, so a binary search over
+        lengths finds the position in a logarithmic number of linear-time
+        matches. What was expected there is not computed (``expected`` is
+        empty); the production named is the start rule.
+        """
+        pattern = self._prefixes.get(entry.scheme)
+        if pattern is None:
+            source = self.grammar_file(entry.scheme).compile_prefixes(entry.start)
+            pattern = self._prefixes[entry.scheme] = re.compile(source)
+        viable, beyond = 0, len(text) + 1
+        while beyond - viable > 1:
+            middle = (viable + beyond) // 2
+            if pattern.fullmatch(text, 0, middle):
+                viable = middle
+            else:
+                beyond = middle
+        return URLSyntaxError(text, viable, frozenset(), entry.start)
 
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
         raw, hexes = self._raw_characters()

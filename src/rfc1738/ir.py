@@ -165,3 +165,45 @@ class Group(Node):
     @cached_property
     def fixed(self) -> bool:
         return self.item.fixed
+
+
+def prefixes(node: Node) -> Node:
+    """A node matching every prefix of every match of ``node`` (the empty one too).
+
+    Used to find how far a long string fits the grammar: the longest prefix
+    of a rejected string that some valid URL begins with ends at the error.
+    Captured productions are dropped.
+    """
+    if isinstance(node, Chars):
+        return Rep(node, 0, 1)
+    if isinstance(node, Lit):
+        return Alt(tuple(Lit(node.text[:k], node.ignore_case) for k in range(len(node.text), -1, -1)))
+    if isinstance(node, Seq):
+        head, rest = node.items[0], node.items[1:]
+        if not rest:
+            return prefixes(head)
+        tail = rest[0] if len(rest) == 1 else Seq(rest)
+        return Alt((Seq((_plain(head), prefixes(tail))), prefixes(head)))
+    if isinstance(node, Alt):
+        return Alt(tuple(prefixes(option) for option in node.options))
+    if isinstance(node, Rep):
+        if node.high == 1:
+            return prefixes(node.item)
+        high = None if node.high is None else node.high - 1
+        return Seq((Rep(_plain(node.item), 0, high), prefixes(node.item)))
+    if isinstance(node, Group):
+        return prefixes(node.item)
+    raise TypeError(f"no prefixes for {node!r}")
+
+
+def _plain(node: Node) -> Node:
+    """``node`` without its capture groups."""
+    if isinstance(node, Group):
+        return _plain(node.item)
+    if isinstance(node, Seq):
+        return Seq(tuple(_plain(item) for item in node.items))
+    if isinstance(node, Alt):
+        return Alt(tuple(_plain(option) for option in node.options))
+    if isinstance(node, Rep):
+        return Rep(_plain(node.item), node.low, node.high)
+    return node

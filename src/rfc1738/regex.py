@@ -13,7 +13,7 @@ import re
 
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
 
-__all__ = ["Written", "write_regex"]
+__all__ = ["Written", "simplify", "write_regex"]
 
 #: The written expression and, per captured production, its group names in order.
 Written = tuple[str, dict[str, tuple[str, ...]]]
@@ -22,7 +22,7 @@ Written = tuple[str, dict[str, tuple[str, ...]]]
 def write_regex(node: Node) -> Written:
     """The regular expression for ``node`` (to be used with ``fullmatch``)."""
     writer = _Writer()
-    return writer.write(node, frozenset()), {
+    return writer.write(simplify(node), frozenset()), {
         name: tuple(groups) for name, groups in writer.groups.items()
     }
 
@@ -40,7 +40,7 @@ class _Writer:
         if isinstance(node, Seq):
             parts: list[str] = []
             after = follow
-            for item in reversed(_absorb_tails(node.items)):
+            for item in reversed(node.items):
                 parts.append(self.write(item, after))
                 after = item.first | after if item.nullable else item.first
             return "".join(reversed(parts))
@@ -65,6 +65,20 @@ class _Writer:
             quantifier = f"{{{node.low},{high}}}"
         possessive = node.item.fixed and not node.item.nullable and not (node.item.first & follow)
         return _atom(inner) + quantifier + ("+" if possessive else "")
+
+
+def simplify(node: Node) -> Node:
+    """``node`` with absorbed tails dropped throughout (see :func:`_absorb_tails`)."""
+    if isinstance(node, Seq):
+        items = _absorb_tails(tuple(simplify(item) for item in node.items))
+        return items[0] if len(items) == 1 else Seq(items)
+    if isinstance(node, Alt):
+        return Alt(tuple(simplify(option) for option in node.options))
+    if isinstance(node, Rep):
+        return Rep(simplify(node.item), node.low, node.high)
+    if isinstance(node, Group):
+        return Group(node.name, simplify(node.item))
+    return node
 
 
 def _absorb_tails(items: tuple[Node, ...]) -> tuple[Node, ...]:
