@@ -1,0 +1,108 @@
+"""Escapes (section 2.2) and the character sets they depend on.
+
+Which characters stand for themselves in a field is read from the grammar
+files (:meth:`~rfc1738.compiler.GrammarFile.rule_chars`), on first use and
+once per process: nothing here lists URL characters by hand.
+
+Decoding. An escape ``%XX`` stands for one octet; RFC 1738 says nothing of the
+character set those octets are in. A decoded field is the octets read as
+UTF-8 with ``errors="surrogateescape"``: ``%C3%A9`` is ``"é"``, and an octet
+that is not part of valid UTF-8 (``%FF``) becomes a lone surrogate
+(``"\\udcff"``), so no octet is lost and :func:`escape` writes it back as the
+same ``%FF``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from urllib.parse import unquote_to_bytes
+
+from ..compiler import GrammarFile
+from ..grammar_files import shipped_grammar_dir
+
+__all__ = ["decode", "escape", "normalize_escapes", "rule_chars", "terminal_chars"]
+
+#: How octets are read from, and written into, escapes.
+ENCODING = "utf-8"
+ERRORS = "surrogateescape"
+
+
+@cache
+def _grammar_file(name: str) -> GrammarFile:
+    return GrammarFile(shipped_grammar_dir() / f"{name}.lark")
+
+
+@cache
+def rule_chars(file: str, rule: str) -> frozenset[str]:
+    """The characters that stand for themselves in ``rule`` of ``<file>.lark``."""
+    return _grammar_file(file).rule_chars(rule)
+
+
+@cache
+def terminal_chars(file: str, terminal: str) -> frozenset[str]:
+    """The single characters terminal ``terminal`` of ``<file>.lark`` matches."""
+    return _grammar_file(file).terminal_chars(terminal)
+
+
+def decode(raw: str) -> str:
+    """``raw`` with its escapes decoded (see the module docstring).
+
+    >>> decode("%2Fetc"), decode("caf%C3%A9"), decode("%FF")
+    ('/etc', 'café', '\\udcff')
+    """
+    return unquote_to_bytes(raw).decode(ENCODING, ERRORS)
+
+
+def escape(value: str, safe: frozenset[str]) -> str:
+    """``value`` written with every character outside ``safe`` escaped.
+
+    The inverse of :func:`decode`: each such character becomes ``%XX`` for
+    each octet of its UTF-8 form, hex in upper case. Raises ``ValueError``
+    for a value no octets decode to (a lone surrogate that no octet stands for,
+    or surrogate escapes of octets that read back as another character).
+
+    >>> escape("/etc motd", frozenset("etcmod"))
+    '%2Fetc%20motd'
+    """
+    out: list[str] = []
+    for char in value:
+        if char in safe:
+            out.append(char)
+            continue
+        try:
+            octets = char.encode(ENCODING, ERRORS)
+        except UnicodeEncodeError:
+            raise ValueError(
+                f"character {char!r} (U+{ord(char):04X}) stands for no octets and "
+                "cannot be written in a URL"
+            ) from None
+        out.extend(f"%{octet:02X}" for octet in octets)
+    written = "".join(out)
+    if decode(written) != value:
+        raise ValueError(
+            f"{value!r} cannot be written in a URL: its octets {written!r} read back "
+            f"as {decode(written)!r}"
+        )
+    return written
+
+
+def normalize_escapes(raw: str) -> str:
+    """``raw`` with escapes of unreserved characters decoded, other escapes in upper case.
+
+    ``raw`` is a field as the grammar accepted it, so every ``%`` in it starts
+    an escape.
+
+    >>> normalize_escapes("%7euser%2fx%41")
+    '%7Euser%2FxA'
+    """
+    unreserved = terminal_chars("common", "UNRESERVED")
+    out: list[str] = []
+    start = 0
+    while (percent := raw.find("%", start)) >= 0:
+        hex_digits = raw[percent + 1 : percent + 3]
+        char = chr(int(hex_digits, 16))
+        out.append(raw[start:percent])
+        out.append(char if char in unreserved else "%" + hex_digits.upper())
+        start = percent + 3
+    out.append(raw[start:])
+    return "".join(out)
