@@ -46,7 +46,8 @@ class Case:
 
 def case_id(case: Case) -> str:
     """A readable pytest id: the URL with controls and non-ASCII escaped."""
-    return case.url.encode("unicode_escape").decode("ascii") or "(empty)"
+    shown = case.url.encode("unicode_escape").decode("ascii") or "(empty)"
+    return shown if len(shown) <= 80 else shown[:77] + "..."
 
 
 #: The eleven forms of RFC 1738: ten predefined schemes and the generic one.
@@ -173,6 +174,8 @@ ACCEPT: dict[str, list[Case]] = {
         Case("NNTP://h/g", "scheme names are compared without case (2.1, SCHEMES.md)"),
         Case("nntp://192.0.2.1/g.h-i+j_k", "a hostnumber; group allows . - + _ (section 5)"),
         Case("nntp://h/a/00012", "digits may have leading zeros (section 5 digits)"),
+        Case("nntp://h/comp.lang.c++/7", "group allows +, then an article (section 5)"),
+        Case("nntp://news.example.com:8119/alt.test", "a port other than 119 (3.7)"),
     ],
     "telnet": [
         Case("telnet://host.com", "login alone; the final / is optional (3.8)"),
