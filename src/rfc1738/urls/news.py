@@ -10,7 +10,7 @@ from typing import ClassVar, Self
 from ..spans import Spans
 from ._fields import Field, Verbatim
 from ._hosts import check_host, span_text
-from ._text import escape, rule_chars
+from ._text import escape, normalize_escapes, rule_chars
 from .base import URL, Parts, decoded
 
 __all__ = ["NewsURL"]
@@ -98,6 +98,12 @@ class NewsURL(URL):
         if "article" in changes and "group" not in changes:
             parts["group"] = None
         URL._apply(self, parts, changes)
+
+    def _normalized(self, name: str, value: object) -> object:
+        if name == "raw_article" and isinstance(value, str):
+            unique, _at, host = value.rpartition("@")
+            return f"{normalize_escapes(unique)}@{host.lower()}"
+        return URL._normalized(self, name, value)
 
     def _write(self, parts: Parts) -> str:
         group, article = parts["group"], parts["raw_article"]
