@@ -66,7 +66,7 @@ def explain_scheme(
     if not allows_login and "user" in spans:
         reason = f"{where} allows no user name or password"
         return URLSyntaxError(error.text, error.position, error.expected, start, reason)
-    reason = f"{error.reason}: the generic syntax would take this URL, but {where} does not"
+    reason = f"{error.reason}; {where} is stricter here than the generic syntax, which would take this URL"
     return URLSyntaxError(error.text, error.position, error.expected, error.rule, reason)
 
 

@@ -20,7 +20,7 @@ class URLSyntaxError(RFC1738Error, ValueError):
         text: the string that was parsed.
         position: 0-based index of the first character that does not fit.
         expected: what the grammar allowed at ``position``, in the grammar's
-            own names (``UCHAR``, ``"/"``, ``end of input``).
+            own names (``UCHAR``, ``"/"``; ``$END`` where the URL could end).
         rule: the production being matched (``httpurl``, ``hostport``, ...).
         reason: one sentence saying what is wrong, without the picture.
 
@@ -31,7 +31,7 @@ class URLSyntaxError(RFC1738Error, ValueError):
         ...     rfc1738.parse_tree("http://h/a b")
         ... except rfc1738.URLSyntaxError as e:
         ...     print(e)
-        character ' ' (U+0020) is not allowed in a URL: it must be percent-encoded (RFC 1738 section 2.2) in httpurl
+        character ' ' (U+0020) is not allowed in a URL: it must be percent-encoded (RFC 1738 section 2.2) (in hsegment)
           http://h/a b
                     ^
     """
@@ -64,7 +64,7 @@ class URLSyntaxError(RFC1738Error, ValueError):
         return f"  {shown}\n  {' ' * len(before)}^"
 
     def _message(self) -> str:
-        where = f" in {self.rule}" if self.rule else ""
+        where = f" (in {self.rule})" if self.rule else ""
         return f"{self.reason}{where}\n{self.picture()}"
 
     def __reduce__(self) -> tuple[object, ...]:
@@ -107,5 +107,6 @@ def _default_reason(text: str, position: int, expected: frozenset[str]) -> str:
     else:
         found = f"character {text[position]!r} (U+{ord(text[position]):04X})"
     if expected:
-        return f"unexpected {found}: expected {', '.join(sorted(expected))}"
+        names = sorted("the end of the URL" if name == "$END" else name for name in expected)
+        return f"unexpected {found}: expected {', '.join(names)}"
     return f"unexpected {found}"

@@ -15,8 +15,12 @@ from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, Unex
 from lark.lexer import PatternStr
 
 from .errors import GrammarError, InputTooLongError, URLSyntaxError
+from .spans import base_name
 
-__all__ = ["MAX_REFERENCE_LENGTH", "ReferenceParser", "terminal_display_names"]
+__all__ = ["END", "MAX_REFERENCE_LENGTH", "ReferenceParser", "terminal_display_names"]
+
+#: How ``URLSyntaxError.expected`` names the end of the URL (Lark's name for it).
+END = "$END"
 
 #: The longest input the reference parser accepts, in characters. Earley on
 #: this character-level grammar takes about a millisecond per 20 characters at
@@ -73,7 +77,19 @@ class ReferenceParser:
         try:
             return parser.parse(text)
         except UnexpectedInput as exc:
-            raise _syntax_error(text, exc, start, terminal_display_names(parser)) from None
+            error = _syntax_error(text, exc, start, terminal_display_names(parser))
+        if error.position < len(text) and self._complete(text[: error.position], start):
+            # Lark lists only the terminals that could come next; where the
+            # URL could also have ended, say so.
+            error = URLSyntaxError(text, error.position, error.expected | {END}, error.rule)
+        raise error
+
+    def _complete(self, text: str, start: str) -> bool:
+        try:
+            self.lark(start).parse(text)
+        except UnexpectedInput:
+            return False
+        return True
 
 
 def terminal_display_names(parser: Lark) -> dict[str, str]:
@@ -89,7 +105,8 @@ def terminal_display_names(parser: Lark) -> dict[str, str]:
             flags = "i" if "i" in pattern.flags else ""
             names[terminal.name] = f'"{pattern.value}"{flags}'
         else:
-            names[terminal.name] = terminal.name
+            # Terminals an imported rule uses arrive namespaced (common__ALPHA).
+            names[terminal.name] = str(base_name(terminal.name))
     return names
 
 

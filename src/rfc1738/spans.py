@@ -25,7 +25,7 @@ def base_name(name: str) -> str:
     >>> base_name("common__hostport")
     'hostport'
     """
-    return name.rpartition("__")[2] if not name.startswith("__") else name
+    return str(name.rpartition("__")[2] if not name.startswith("__") else name)
 
 
 def spans_from_tree(tree: Tree[Token], wanted: Collection[str]) -> Spans:
