@@ -20,7 +20,14 @@ from urllib.parse import unquote_to_bytes
 from ..compiler import GrammarFile
 from ..grammar_files import shipped_grammar_dir
 
-__all__ = ["decode", "escape", "normalize_escapes", "rule_chars", "terminal_chars"]
+__all__ = [
+    "decode",
+    "escape",
+    "normalize_escapes",
+    "rule_chars",
+    "terminal_chars",
+    "upper_hex",
+]
 
 #: How octets are read from, and written into, escapes.
 ENCODING = "utf-8"
@@ -86,6 +93,15 @@ def escape(value: str, safe: frozenset[str]) -> str:
     return written
 
 
+def upper_hex(raw: str) -> str:
+    """``raw`` with the hex digits of its escapes in upper case.
+
+    >>> upper_hex("%2f%7e")
+    '%2F%7E'
+    """
+    return _rewrite_escapes(raw, frozenset())
+
+
 def normalize_escapes(raw: str) -> str:
     """``raw`` with escapes of unreserved characters decoded, other escapes in upper case.
 
@@ -95,14 +111,17 @@ def normalize_escapes(raw: str) -> str:
     >>> normalize_escapes("%7euser%2fx%41")
     '%7Euser%2FxA'
     """
-    unreserved = terminal_chars("common", "UNRESERVED")
+    return _rewrite_escapes(raw, terminal_chars("common", "UNRESERVED"))
+
+
+def _rewrite_escapes(raw: str, decode_chars: frozenset[str]) -> str:
     out: list[str] = []
     start = 0
     while (percent := raw.find("%", start)) >= 0:
         hex_digits = raw[percent + 1 : percent + 3]
         char = chr(int(hex_digits, 16))
         out.append(raw[start:percent])
-        out.append(char if char in unreserved else "%" + hex_digits.upper())
+        out.append(char if char in decode_chars else "%" + hex_digits.upper())
         start = percent + 3
     out.append(raw[start:])
     return "".join(out)

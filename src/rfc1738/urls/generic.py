@@ -7,10 +7,11 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Self
 
+from ..errors import URLSyntaxError
 from ..spans import Spans
 from ._fields import Escaped, Number, Verbatim
 from ._hosts import read_hostport, span_text
-from ._text import decode
+from ._text import decode, upper_hex
 from .base import URL, LoginMixin, Parts, decoded, login
 
 __all__ = ["GenericURL"]
@@ -116,6 +117,26 @@ class GenericURL(LoginMixin, URL):
     def urlpath(self) -> str | None:
         """The urlpath, decoded; ``None`` when absent or not the ``//login`` form."""
         return decoded(self.raw_urlpath)
+
+    def normalize(self) -> Self:
+        """The canonical form (see :meth:`URL.normalize`).
+
+        An opaque schemepart stays opaque: where decoding the escapes of
+        unreserved characters would make it read as ``//login...``
+        (``foo://h%2Ecom``), its escapes are all kept, their hex in upper case.
+        """
+        if self.host is not None:
+            return URL.normalize(self)
+        try:
+            normal: Self | None = URL.normalize(self)
+        except URLSyntaxError:  # the //login reading, with a host that fails the checks
+            normal = None
+        if normal is None or normal.host is not None:
+            parts = self._parts()
+            parts["raw_scheme"] = self.scheme
+            parts["raw_schemepart"] = upper_hex(self.raw_schemepart)
+            return self._reparse(self._write(parts))
+        return normal
 
     def _parts(self) -> Parts:
         parts = URL._parts(self)
