@@ -113,11 +113,10 @@ def test_docstring_has_bnf_section_picture_example(cls: type[URL]) -> None:
     assert ">>> " in doc
 
 
-@pytest.mark.parametrize(
-    "module",
-    ["_text", "facts", "http", "ftp", "file", "gopher", "mailto", "news", "nntp"]
-    + ["telnet", "wais", "prospero", "generic"],
-)
+DOCTESTED = "_text facts http ftp file gopher mailto news nntp telnet wais prospero generic"
+
+
+@pytest.mark.parametrize("module", DOCTESTED.split())
 def test_docstring_examples(module: str) -> None:
     found = importlib.import_module(f"rfc1738.urls.{module}")
     result = doctest.testmod(found)
