@@ -16,20 +16,7 @@ from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, START, Case, case_id
 
 __all__ = ["case_tests", "subtrees", "text_of"]
 
-#: Reject cases whose error has an empty ``expected`` before the end of the
-#: URL: where only the end of input would fit, the reference parser names
-#: nothing instead of "end of input" (reported with issue #2).
-EXPECTED_IS_EMPTY = frozenset({"ftp://h/f;type=d/", "telnet://h/x", "telnet://h//", "telnet://h/?"})
-
 _Test = Callable[[Case], None]
-
-_EMPTY_EXPECTED = pytest.mark.xfail(
-    strict=True, reason="empty expected where only the end of the URL fits"
-)
-
-
-def _marks(case: Case) -> list[pytest.MarkDecorator]:
-    return [_EMPTY_EXPECTED] if case.url in EXPECTED_IS_EMPTY else []
 
 
 def case_tests(scheme: str) -> tuple[_Test, _Test, _Test]:
@@ -57,10 +44,7 @@ def case_tests(scheme: str) -> tuple[_Test, _Test, _Test]:
         assert 0 <= error.position <= len(case.url), case.reason
         assert error.rule, case.reason
 
-    @pytest.mark.parametrize(
-        "case",
-        [pytest.param(case, id=case_id(case), marks=_marks(case)) for case in REJECT[scheme]],
-    )
+    @pytest.mark.parametrize("case", REJECT[scheme], ids=case_id)
     def test_reject_says_what_was_expected(case: Case) -> None:
         with pytest.raises(rfc1738.URLSyntaxError) as caught:
             rfc1738.parse_tree(case.url)
