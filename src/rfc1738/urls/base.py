@@ -57,6 +57,9 @@ class URL:
 
     ``host_checks`` records whether the checks beyond the grammar (label,
     host name and port limits) were applied; it is not part of the value.
+
+    Objects come from :func:`rfc1738.parse` (through :meth:`from_spans`);
+    the constructor itself checks nothing.
     """
 
     #: The URL exactly as it was given.
