@@ -16,7 +16,7 @@ from pathlib import Path
 from lark import Token, Tree
 from lark.exceptions import LarkError
 from lark.grammar import NonTerminal, Terminal
-from lark.lexer import PatternStr
+from lark.lexer import Pattern, PatternStr
 
 # Lark's own reading of a literal ("..."i, /.../), so that both parsers agree
 # on escapes and flags. It is internal to Lark, hence the pinned major version.
@@ -47,7 +47,9 @@ class GrammarFile:
     def __init__(self, path: Path) -> None:
         self.path = path
         try:
-            grammar, _ = load_grammar(path.read_text(encoding="utf-8"), str(path), [str(path.parent)], False)
+            grammar, _ = load_grammar(  # type: ignore[no-untyped-call]
+                path.read_text(encoding="utf-8"), str(path), [str(path.parent)], False
+            )
         except LarkError as exc:
             raise GrammarError(str(exc).strip(), file=str(path)) from exc
         except OSError as exc:
@@ -130,6 +132,12 @@ def _repeated_chars(node: Node) -> frozenset[str]:
     return frozenset()
 
 
+def _lark_literal(token: object) -> Pattern:
+    """Lark's reading of a ``"..."``/``/.../`` literal, flags included."""
+    pattern: Pattern = _literal_to_pattern(token)  # type: ignore[no-untyped-call]
+    return pattern
+
+
 class _Translator:
     """Lark rule trees → :mod:`rfc1738.ir`, one start rule at a time."""
 
@@ -182,7 +190,7 @@ class _Translator:
         if kind == "literal":
             return self.literal(children[0])
         if kind == "range":
-            low, high = (str(_literal_to_pattern(c).value) for c in children if isinstance(c, Token))
+            low, high = (str(_lark_literal(c).value) for c in children if isinstance(c, Token))
             return Chars(frozenset(chr(c) for c in range(ord(low), ord(high) + 1)))
         raise GrammarError(f"the fast parser cannot compile {kind!r}", file=str(self.grammar.path))
 
@@ -237,7 +245,7 @@ class _Translator:
         raise GrammarError(f"the fast parser cannot compile {leaf!r}", file=str(self.grammar.path))
 
     def literal(self, token: object) -> Node:
-        pattern = _literal_to_pattern(token)
+        pattern = _lark_literal(token)
         if not isinstance(pattern, PatternStr):
             raise GrammarError(
                 f"the fast parser cannot compile the regular expression {token}",

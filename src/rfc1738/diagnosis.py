@@ -30,9 +30,10 @@ def explain_characters(
         return error
     char = text[position]
     if char == "%":
-        if all(c in hex_chars for c in text[position + 1 : position + 3]) and len(
-            text[position + 1 : position + 3]
-        ) == 2:
+        if (
+            all(c in hex_chars for c in text[position + 1 : position + 3])
+            and len(text[position + 1 : position + 3]) == 2
+        ):
             return error
         reason = (
             "'%' must begin an escape: '%' and two hex digits (RFC 1738 section 2.2); "
@@ -55,6 +56,10 @@ def explain_scheme(
 ) -> URLSyntaxError:
     """Name the scheme's production when the generic one would have taken the URL.
 
+    Only where the generic production reads the URL as ``//login/urlpath``
+    (an opaque ``*xchar`` schemepart takes nearly anything, so saying it
+    would is no help).
+
     ``generic_spans`` parses the text with ``genericurl`` (only called when
     needed); section 5 defines each predefined scheme by its own production,
     and the generic one does not rescue a URL that breaks it.
@@ -66,7 +71,10 @@ def explain_scheme(
     if not allows_login and "user" in spans:
         reason = f"{where} allows no user name or password"
         return URLSyntaxError(error.text, error.position, error.expected, start, reason)
-    reason = f"{error.reason}; {where} is stricter here than the generic syntax, which would take this URL"
+    if "ip_schemepart" not in spans:
+        return error
+    reason = (
+        f"{error.reason}; {where} is stricter here than the generic syntax, "
+        "which would take this URL"
+    )
     return URLSyntaxError(error.text, error.position, error.expected, error.rule, reason)
-
-

@@ -6,7 +6,17 @@ these.
 
 from __future__ import annotations
 
-__all__ = ["RFC1738Error", "URLSyntaxError", "GrammarError", "InputTooLongError"]
+from collections.abc import Callable
+from typing import NamedTuple
+
+__all__ = ["GrammarError", "InputTooLongError", "RFC1738Error", "URLSyntaxError"]
+
+
+class _Details(NamedTuple):
+    position: int
+    expected: frozenset[str]
+    rule: str | None
+    reason: str
 
 
 class RFC1738Error(Exception):
@@ -24,16 +34,17 @@ class URLSyntaxError(RFC1738Error, ValueError):
         rule: the production being matched (``httpurl``, ``hostport``, ...).
         reason: one sentence saying what is wrong, without the picture.
 
-    ``str(error)`` gives the reason and a two-line picture with a caret::
+    ``str(error)`` gives the reason, the rule, and a picture with a caret::
 
         >>> import rfc1738
         >>> try:
-        ...     rfc1738.parse_tree("http://h/a b")
+        ...     rfc1738.parse("news:a b")
         ... except rfc1738.URLSyntaxError as e:
-        ...     print(e)
-        character ' ' (U+0020) is not allowed in a URL: it must be percent-encoded (RFC 1738 section 2.2) (in hsegment)
-          http://h/a b
-                    ^
+        ...     print(e.position, e.rule)
+        ...     print(e.picture())
+        6 article
+          news:a b
+                ^
     """
 
     def __init__(
@@ -44,12 +55,61 @@ class URLSyntaxError(RFC1738Error, ValueError):
         rule: str | None = None,
         reason: str | None = None,
     ) -> None:
+        super().__init__(text)
         self.text = text
-        self.position = position
-        self.expected = expected
-        self.rule = rule
-        self.reason = reason or _default_reason(text, position, expected)
-        super().__init__(self._message())
+        self._details: _Details | None = _Details(
+            position, expected, rule, reason or _default_reason(text, position, expected)
+        )
+        self._explain: Callable[[], URLSyntaxError] | None = None
+
+    @classmethod
+    def deferred(cls, text: str, explain: Callable[[], URLSyntaxError]) -> URLSyntaxError:
+        """An error whose details are worked out by ``explain`` when first read.
+
+        The fast parser knows at once that a string is not a URL, but finding
+        the exact position, what was expected and why takes the reference
+        parser, a thousand times slower. Code that only catches the error
+        (``is_valid``, a filter over a large file) should not pay for that;
+        code that reads ``position`` or prints the error gets the same
+        details as if they had been computed eagerly.
+        """
+        error = cls.__new__(cls)
+        ValueError.__init__(error, text)
+        error.text = text
+        error._details = None
+        error._explain = explain
+        return error
+
+    def _resolved(self) -> _Details:
+        if self._details is None:
+            assert self._explain is not None
+            found = self._explain()
+            self._details = _Details(found.position, found.expected, found.rule, found.reason)
+            self._explain = None
+        return self._details
+
+    @property
+    def position(self) -> int:
+        """0-based index of the first character that does not fit."""
+        return self._resolved().position
+
+    @property
+    def expected(self) -> frozenset[str]:
+        """What the grammar allowed at :attr:`position`, in its own names."""
+        return self._resolved().expected
+
+    @property
+    def rule(self) -> str | None:
+        """The production being matched at :attr:`position`."""
+        return self._resolved().rule
+
+    @property
+    def reason(self) -> str:
+        """One sentence saying what is wrong."""
+        return self._resolved().reason
+
+    def __str__(self) -> str:
+        return self._message()
 
     def picture(self) -> str:
         """The URL (around ``position`` if it is long) and a caret under ``position``."""

@@ -138,9 +138,7 @@ class Grammar:
         except URLSyntaxError as error:
             raise self._explained(error, entry) from None
 
-    def parse(
-        self, text: str, *, parser: ParserName = "fast", host_checks: bool = True
-    ) -> URL:
+    def parse(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> URL:
         """The typed object for a URL, or :class:`~rfc1738.URLSyntaxError`.
 
         ``parser="reference"`` builds it from the Earley parse tree instead
@@ -154,7 +152,7 @@ class Grammar:
         if parser == "fast":
             spans = self.fast_parser(entry.scheme).spans(text)
             if spans is None:
-                raise self._fast_error(text, entry)
+                raise URLSyntaxError.deferred(text, lambda: self._fast_error(text, entry))
         elif parser == "reference":
             tree = self.parse_tree(text)
             spans = spans_from_tree(tree, cls.PRODUCTIONS)
@@ -162,9 +160,7 @@ class Grammar:
             raise ValueError(f"parser must be 'fast' or 'reference', not {parser!r}")
         return cls.from_spans(text, spans, host_checks=host_checks)
 
-    def is_valid(
-        self, text: str, *, parser: ParserName = "fast", host_checks: bool = True
-    ) -> bool:
+    def is_valid(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> bool:
         """Whether :meth:`parse` would return an object for ``text``."""
         try:
             self.parse(text, parser=parser, host_checks=host_checks)

@@ -177,7 +177,9 @@ def prefixes(node: Node) -> Node:
     if isinstance(node, Chars):
         return Rep(node, 0, 1)
     if isinstance(node, Lit):
-        return Alt(tuple(Lit(node.text[:k], node.ignore_case) for k in range(len(node.text), -1, -1)))
+        return Alt(
+            tuple(Lit(node.text[:k], node.ignore_case) for k in range(len(node.text), -1, -1))
+        )
     if isinstance(node, Seq):
         head, rest = node.items[0], node.items[1:]
         if not rest:

@@ -119,20 +119,20 @@ def _syntax_error(
     text: str, exc: UnexpectedInput, start: str, display: dict[str, str]
 ) -> URLSyntaxError:
     if isinstance(exc, UnexpectedCharacters):
-        position = exc.pos_in_stream
+        position = exc.pos_in_stream if exc.pos_in_stream is not None else 0
         expected = frozenset(display.get(str(name), str(name)) for name in exc.allowed)
         items = exc.considered_rules or []
         # The innermost production the error is inside: of the matches begun
         # before the error, the one that began last.
         inside = [item for item in items if item.start < position] or items
-        innermost = max(inside, key=lambda item: (item.start, str(item.rule.origin.name)), default=None)
+        innermost = max(
+            inside, key=lambda item: (item.start, str(item.rule.origin.name)), default=None
+        )
         rule = _rule_name(str(innermost.rule.origin.name)) if innermost else start
     elif isinstance(exc, UnexpectedEOF):
         position = len(text)
         expected = frozenset(display.get(str(name), str(name)) for name in exc.expected)
-        rules = sorted(
-            (ptr, _rule_name(str(rule.origin.name))) for rule, ptr in (exc.state or ())
-        )
+        rules = sorted((ptr, _rule_name(str(rule.origin.name))) for rule, ptr in (exc.state or ()))
         rule = rules[-1][1] if rules else start
     else:  # pragma: no cover - the Earley parser raises only the two above
         position, expected, rule = 0, frozenset(), start

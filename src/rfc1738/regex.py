@@ -110,7 +110,9 @@ def _within(node: Node, unit: Node) -> bool:
         return any(isinstance(o, Chars) and node.chars <= o.chars for o in _options(unit))
     if isinstance(node, Lit):
         run = re.compile(_atom(_Writer().write(unit, frozenset())) + "*")
-        variants = {node.text, node.text.lower(), node.text.upper()} if node.ignore_case else {node.text}
+        variants = (
+            {node.text, node.text.lower(), node.text.upper()} if node.ignore_case else {node.text}
+        )
         return all(run.fullmatch(text) for text in variants)
     if isinstance(node, Seq):
         return all(_within(item, unit) for item in node.items)
@@ -129,7 +131,11 @@ def _atom(source: str) -> str:
     """``source`` wrapped so that a quantifier applies to all of it."""
     if len(source) == 1 or (len(source) == 2 and source[0] == "\\"):
         return source
-    if source.startswith("[") and source.endswith("]") and source.count("]") == 1 + source.count("\\]"):
+    if (
+        source.startswith("[")
+        and source.endswith("]")
+        and source.count("]") == 1 + source.count("\\]")
+    ):
         return source
     if source.startswith("(") and _closes_at_end(source):
         return source

@@ -20,10 +20,10 @@ def format_tree(tree: Tree[Token], text: str, *, hide: frozenset[str] = frozense
 
     >>> import rfc1738
     >>> print(format_tree(rfc1738.parse_tree("news:*"), "news:*"))
-    newsurl             news:*
-      grouppart         *
+    newsurl      news:*
+      grouppart  *
     """
-    lines: list[str] = []
+    lines: list[tuple[str, str]] = []
     _walk(tree, text, 0, hide, lines)
     width = max(len(name) for name, _ in lines) + 2
     return "\n".join(f"{name:<{width}}{matched}" for name, matched in lines)

@@ -10,6 +10,7 @@ grows with their length.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import platform
 import random
@@ -43,10 +44,8 @@ def best_of(runs: int, work: Callable[[], object]) -> float:
 def loop(function: Callable[[str], object], urls: list[str]) -> Callable[[], None]:
     def run() -> None:
         for url in urls:
-            try:
+            with contextlib.suppress(ValueError):
                 function(url)
-            except ValueError:
-                pass
 
     return run
 
@@ -78,7 +77,9 @@ def corpus_table(runs: int, reference_sample: int) -> None:
     validate = rfc3986_validator()
     if validate is not None:
         candidates["rfc3986 validate"] = validate
-    print(f"{'corpus':<18}{'URLs':>7}{'valid':>8}  {'function':<24}{'URLs/s':>11}{'vs urlsplit':>13}")
+    print(
+        f"{'corpus':<18}{'URLs':>7}{'valid':>8}  {'function':<24}{'URLs/s':>11}{'vs urlsplit':>13}"
+    )
     for name in FILES:
         path = CORPORA / name
         if not path.exists():
@@ -115,12 +116,16 @@ def startup() -> None:
         "rfc1738.parse('ftp://h.example/x'); t3 = time.perf_counter(); "
         "print(f'{(t1-t0)*1e3:.1f} {(t2-t1)*1e3:.1f} {(t3-t2)*1e3:.1f}')"
     )
-    rows = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
-            for _ in range(5)]
+    rows = [
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+        for _ in range(5)
+    ]
     values = sorted((tuple(map(float, r.stdout.split())) for r in rows), key=lambda v: v[0])
     imp, first, second = values[len(values) // 2]
-    print(f"import rfc1738: {imp:.1f} ms; first parse (http): {first:.1f} ms; "
-          f"first parse of a second scheme (ftp): {second:.1f} ms  (median of 5 processes)")
+    print(
+        f"import rfc1738: {imp:.1f} ms; first parse (http): {first:.1f} ms; "
+        f"first parse of a second scheme (ftp): {second:.1f} ms  (median of 5 processes)"
+    )
 
 
 #: Inputs built to make a backtracking matcher slow; each grows with n.
@@ -158,8 +163,10 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=3, help="timings per figure (best kept)")
     parser.add_argument("--reference-sample", type=int, default=300)
     args = parser.parse_args()
-    print(f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
-          f"{time.strftime('%Y-%m-%d')}")
+    print(
+        f"python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
+        f"{time.strftime('%Y-%m-%d')}"
+    )
     startup()
     print()
     corpus_table(args.runs, args.reference_sample)

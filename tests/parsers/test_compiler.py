@@ -96,7 +96,7 @@ def test_a_recursive_rule_is_not_regular(tmp_path: Path) -> None:
 def test_a_grammar_that_does_not_load_is_a_grammar_error(tmp_path: Path) -> None:
     grammar = tmp_path / "bad.lark"
     grammar.write_text("badurl: undefined_rule\n", encoding="utf-8")
-    with pytest.raises(rfc1738.GrammarError, match="bad.lark"):
+    with pytest.raises(rfc1738.GrammarError, match=r"bad\.lark"):
         GrammarFile(grammar)
 
 

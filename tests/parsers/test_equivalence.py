@@ -21,7 +21,7 @@ GRAMMAR = Grammar()
 SCHEMES = sorted(GRAMMAR.files)
 
 #: Characters mutations insert: the grammar's own, and those it forbids.
-MUTATION_CHARS = st.sampled_from(list("%09aZ.-+:/@;?=&*!#~ \t\n\\[]<>\"é\u212a\u017f\x00"))
+MUTATION_CHARS = st.sampled_from(list('%09aZ.-+:/@;?=&*!#~ \t\n\\[]<>"é\u212a\u017f\x00'))
 
 
 def verdicts(text: str) -> tuple[Spans | None, Spans | None]:

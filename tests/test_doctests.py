@@ -1,0 +1,24 @@
+"""Every example in the package's docstrings runs, against the installed package."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import rfc1738
+
+MODULES = sorted(
+    info.name
+    for info in pkgutil.walk_packages(rfc1738.__path__, prefix="rfc1738.")
+    if info.name != "rfc1738.demo"
+)
+
+
+@pytest.mark.parametrize("name", ["rfc1738", *MODULES])
+def test_docstring_examples_run(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
