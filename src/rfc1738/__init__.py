@@ -16,24 +16,48 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from functools import cache
-from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
 from .errors import GrammarError, InputTooLongError, RFC1738Error, URLSyntaxError
 from .grammar_set import Grammar, ParserName
 from .reference import MAX_REFERENCE_LENGTH
-
-if TYPE_CHECKING:
-    from .urls import URL
+from .urls import (
+    CLASSES,
+    URL,
+    FileURL,
+    FtpURL,
+    GenericURL,
+    GopherURL,
+    HttpURL,
+    MailtoURL,
+    NewsURL,
+    NntpURL,
+    ProsperoURL,
+    TelnetURL,
+    WaisURL,
+)
 
 __all__ = [
+    "CLASSES",
     "MAX_REFERENCE_LENGTH",
+    "URL",
+    "FileURL",
+    "FtpURL",
+    "GenericURL",
+    "GopherURL",
     "Grammar",
     "GrammarError",
+    "HttpURL",
     "InputTooLongError",
+    "MailtoURL",
+    "NewsURL",
+    "NntpURL",
+    "ProsperoURL",
     "RFC1738Error",
+    "TelnetURL",
     "URLSyntaxError",
+    "WaisURL",
     "is_valid",
     "load",
     "parse",
@@ -84,12 +108,3 @@ def parse_tree(text: str) -> Tree[Token]:
     one longer than :data:`MAX_REFERENCE_LENGTH`.
     """
     return _shipped().parse_tree(text)
-
-
-def __getattr__(name: str) -> object:
-    # The URL classes load on first use, so that `import rfc1738` stays light.
-    from . import urls
-
-    if name in urls.__all__:
-        return getattr(urls, name)
-    raise AttributeError(f"module 'rfc1738' has no attribute {name!r}")

@@ -77,7 +77,7 @@ class ReferenceParser:
         try:
             return parser.parse(text)
         except UnexpectedInput as exc:
-            error = _syntax_error(text, exc, start, terminal_display_names(parser))
+            error = _syntax_error(text, exc, start, parser)
         if error.position < len(text) and self._complete(text[: error.position], start):
             # Lark lists only the terminals that could come next; where the
             # URL could also have ended, say so.
@@ -110,17 +110,39 @@ def terminal_display_names(parser: Lark) -> dict[str, str]:
     return names
 
 
+def _literal_progress(text: str, position: int, allowed: set[str], parser: Lark) -> int:
+    """How far into the expected literals the text goes before it differs.
+
+    Lark reports a literal that does not match (``"http://"i`` against
+    ``http:x``) at its first character; the character that is wrong is
+    further on.
+    """
+    literals = {t.name: t.pattern for t in parser.terminals if isinstance(t.pattern, PatternStr)}
+    if not allowed or not all(name in literals for name in allowed):
+        return 0
+    longest = 0
+    for name in allowed:
+        pattern = literals[name]
+        fold = "i" in pattern.flags
+        for index, char in enumerate(str(pattern.value)):
+            found = text[position + index : position + index + 1]
+            if not found or (found.lower() if fold else found) != (char.lower() if fold else char):
+                break
+            longest = max(longest, index + 1)
+    return longest
+
+
 def _rule_name(name: str) -> str:
     helper = _HELPER_RULE.match(name)
     return helper.group("owner") if helper else name
 
 
-def _syntax_error(
-    text: str, exc: UnexpectedInput, start: str, display: dict[str, str]
-) -> URLSyntaxError:
+def _syntax_error(text: str, exc: UnexpectedInput, start: str, parser: Lark) -> URLSyntaxError:
+    display = terminal_display_names(parser)
     if isinstance(exc, UnexpectedCharacters):
         position = exc.pos_in_stream if exc.pos_in_stream is not None else 0
         expected = frozenset(display.get(str(name), str(name)) for name in exc.allowed)
+        position += _literal_progress(text, position, exc.allowed, parser)
         items = exc.considered_rules or []
         # The innermost production the error is inside: of the matches begun
         # before the error, the one that began last.
