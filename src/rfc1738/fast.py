@@ -8,7 +8,7 @@ the object builder reads.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection
+from collections.abc import Collection, Mapping
 from pathlib import Path
 
 from .compiler import GrammarFile
@@ -28,16 +28,30 @@ class FastParser:
     True
     """
 
-    __slots__ = ("_fields", "pattern", "source")
+    __slots__ = ("_checked", "_fields", "pattern", "source")
 
-    def __init__(self, grammar: GrammarFile, start: str, capture: Collection[str]) -> None:
-        self.source, groups = grammar.compile(start, capture)
+    def __init__(
+        self,
+        grammar: GrammarFile,
+        start: str,
+        capture: Collection[str],
+        checked: Collection[str] = (),
+    ) -> None:
+        self.source, groups = grammar.compile(start, {*capture, *checked})
         self.pattern = re.compile(self.source)
-        index = self.pattern.groupindex
+        self._fields = self._numbers(groups, capture)
+        self._checked = self._numbers(groups, checked)
+
+    def _numbers(
+        self, groups: Mapping[str, tuple[str, ...]], names: Collection[str]
+    ) -> tuple[tuple[str, tuple[int, ...]], ...]:
         # Per production, the numbers of the groups that may hold it: a
         # production reached along several alternatives has one group each.
-        self._fields = tuple(
-            (name, tuple(index[group] for group in names)) for name, names in groups.items()
+        index = self.pattern.groupindex
+        return tuple(
+            (name, tuple(index[group] for group in groups[name]))
+            for name in names
+            if name in groups
         )
 
     @classmethod
@@ -52,14 +66,22 @@ class FastParser:
     def spans(self, text: str) -> Spans | None:
         """The spans of the captured productions, or ``None`` if ``text`` does not match."""
         match = self.pattern.fullmatch(text)
-        if match is None:
-            return None
-        regs = match.regs
-        spans: Spans = {}
-        for name, numbers in self._fields:
-            for number in numbers:
-                span = regs[number]
-                if span[0] >= 0:
-                    spans[name] = span
-                    break
-        return spans
+        return None if match is None else _spans(match.regs, self._fields)
+
+    def checked_spans(self, text: str) -> Spans | None:
+        """Like :meth:`spans`, for the ``checked`` productions only (fewer, so faster)."""
+        match = self.pattern.fullmatch(text)
+        return None if match is None else _spans(match.regs, self._checked)
+
+
+def _spans(
+    regs: tuple[tuple[int, int], ...], fields: tuple[tuple[str, tuple[int, ...]], ...]
+) -> Spans:
+    spans: Spans = {}
+    for name, numbers in fields:
+        for number in numbers:
+            span = regs[number]
+            if span[0] >= 0:
+                spans[name] = span
+                break
+    return spans

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from lark import Token, Tree
 
@@ -22,6 +22,7 @@ from .fast import FastParser
 from .grammar_files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from .reference import ReferenceParser
 from .spans import Spans, spans_from_tree
+from .urls._hosts import CHECKED_PRODUCTIONS, check_spans
 
 if TYPE_CHECKING:
     from .urls import URL
@@ -61,6 +62,8 @@ class Grammar:
         self._reference: dict[str, ReferenceParser] = {}
         self._grammar_files: dict[str, GrammarFile] = {}
         self._fast: dict[str, FastParser] = {}
+        # Per scheme (lower case), what the hot path needs, built on first use.
+        self._hot: dict[str, _HotPath] = {}
         self._prefixes: dict[str, re.Pattern[str]] = {}
         self._characters: tuple[frozenset[str], frozenset[str]] | None = None
 
@@ -118,7 +121,9 @@ class Grammar:
         if parser is None:
             entry = self.files[scheme]
             productions = self.url_class(scheme).PRODUCTIONS
-            parser = FastParser(self.grammar_file(scheme), entry.start, productions)
+            parser = FastParser(
+                self.grammar_file(scheme), entry.start, productions, CHECKED_PRODUCTIONS
+            )
             self._fast[scheme] = parser
         return parser
 
@@ -146,27 +151,63 @@ class Grammar:
         turns off the checks beyond the grammar (label and name lengths,
         hostnumber parts, port range).
         """
-        entry = self.scheme_file(_checked(text))
-        cls = self.url_class(entry.scheme)
-        spans: Spans | None
         if parser == "fast":
-            spans = self.fast_parser(entry.scheme).spans(text)
+            hot = self._hot_path(_checked(text))
+            spans = hot.spans(text)
             if spans is None:
+                entry = hot.entry
                 raise URLSyntaxError.deferred(text, lambda: self._fast_error(text, entry))
-        elif parser == "reference":
-            tree = self.parse_tree(text)
-            spans = spans_from_tree(tree, cls.PRODUCTIONS)
+            return hot.cls.from_spans(text, spans, host_checks=host_checks)
+        entry = self.scheme_file(_checked(text))
+        if parser == "reference":
+            cls = self.url_class(entry.scheme)
+            spans = spans_from_tree(self.parse_tree(text), cls.PRODUCTIONS)
         else:
             raise ValueError(f"parser must be 'fast' or 'reference', not {parser!r}")
         return cls.from_spans(text, spans, host_checks=host_checks)
 
     def is_valid(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> bool:
-        """Whether :meth:`parse` would return an object for ``text``."""
-        try:
-            self.parse(text, parser=parser, host_checks=host_checks)
-        except URLSyntaxError:
+        """Whether :meth:`parse` would return an object for ``text``.
+
+        The fast parser's answer builds no object: the expression and the
+        host checks decide.
+        """
+        if parser != "fast":
+            try:
+                self.parse(text, parser=parser, host_checks=host_checks)
+            except URLSyntaxError:
+                return False
+            return True
+        spans = self._hot_path(_checked(text)).checked_spans(text)
+        if spans is None:
             return False
+        if host_checks:
+            try:
+                check_spans(text, spans)
+            except URLSyntaxError:
+                return False
         return True
+
+    def _hot_path(self, text: str) -> _HotPath:
+        """What :meth:`parse` and :meth:`is_valid` need for ``text``'s scheme.
+
+        :meth:`scheme_file` made fast: one dictionary look-up per URL once
+        the scheme has been seen.
+        """
+        colon = text.find(":")
+        written = text[:colon]
+        key = written.lower() if colon > 0 and written.isascii() else GENERIC
+        hot = self._hot.get(key)
+        if hot is None:
+            entry = self.files.get(key) or self.files[GENERIC]
+            hot = self._hot.get(entry.scheme)
+            if hot is None:
+                fast = self.fast_parser(entry.scheme)
+                hot = _HotPath(entry, fast.spans, fast.checked_spans, self.url_class(entry.scheme))
+                self._hot[entry.scheme] = hot
+            if key in self.files:
+                self._hot[key] = hot
+        return hot
 
     # ---- errors ----
 
@@ -226,6 +267,13 @@ class Grammar:
             common = GrammarFile(self.directory / "common.lark")
             self._characters = (common.terminal_chars("XCHAR"), common.terminal_chars("HEX"))
         return self._characters
+
+
+class _HotPath(NamedTuple):
+    entry: SchemeFile
+    spans: Callable[[str], Spans | None]
+    checked_spans: Callable[[str], Spans | None]
+    cls: type[URL]
 
 
 def _checked(text: object) -> str:

@@ -73,12 +73,42 @@ def simplify(node: Node) -> Node:
         items = _absorb_tails(tuple(simplify(item) for item in node.items))
         return items[0] if len(items) == 1 else Seq(items)
     if isinstance(node, Alt):
-        return Alt(tuple(simplify(option) for option in node.options))
+        return _factor(tuple(simplify(option) for option in node.options))
     if isinstance(node, Rep):
         return Rep(simplify(node.item), node.low, node.high)
     if isinstance(node, Group):
         return Group(node.name, simplify(node.item))
     return node
+
+
+def _factor(options: tuple[Node, ...]) -> Node:
+    """Options that all begin with the same part, with that part written once.
+
+    ``domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit``
+    becomes ``alphadigit [ *[ alphadigit | "-" ] alphadigit ]``: the same
+    language, but the matcher reads the first character once instead of once
+    per option.
+    """
+    heads = [_head(option) for option in options]
+    first = heads[0][0]
+    if first is None or any(head != first for head, _rest in heads) or len(options) < 2:
+        return Alt(options)
+    rests = [rest for _head_, rest in heads]
+    present = [rest for rest in rests if rest is not None]
+    if not present:
+        return first
+    tail = present[0] if len(present) == 1 else _factor(tuple(present))
+    return Seq((first, Rep(tail, 0, 1) if len(present) < len(rests) else tail))
+
+
+def _head(node: Node) -> tuple[Node | None, Node | None]:
+    """``node`` as its first part and the rest (``None`` when nothing follows)."""
+    if isinstance(node, Seq):
+        rest = node.items[1:]
+        return node.items[0], (rest[0] if len(rest) == 1 else Seq(rest))
+    if isinstance(node, Group):
+        return None, None  # a captured production stays whole
+    return node, None
 
 
 def _absorb_tails(items: tuple[Node, ...]) -> tuple[Node, ...]:

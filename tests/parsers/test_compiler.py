@@ -30,11 +30,23 @@ def test_captured_productions_become_named_groups() -> None:
 
 def test_a_production_reached_along_several_alternatives_gets_a_group_each() -> None:
     # waisurl = waisdatabase | waisindex | waisdoc: hostport three times.
-    source, groups = GrammarFile(GRAMMAR / "wais.lark").compile("waisurl", {"host"})
+    kinds = {"waisdatabase", "waisindex", "waisdoc"}
+    source, groups = GrammarFile(GRAMMAR / "wais.lark").compile("waisurl", {"host", *kinds})
     assert groups["host"] == ("host", "host__2", "host__3")
     match = re.fullmatch(source, "wais://h.example/db/t/p")
     assert match is not None
     assert match.group("host__3") == "h.example"
+
+
+def test_options_with_a_common_beginning_are_factored() -> None:
+    # Without the three kinds captured, their common "wais://" hostport "/"
+    # database is written once.
+    source, groups = GrammarFile(GRAMMAR / "wais.lark").compile("waisurl", {"host"})
+    assert groups["host"] == ("host",)
+    assert source.count("[Ww]") == 1
+    # domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
+    http, _ = GrammarFile(GRAMMAR / "http.lark").compile("httpurl", set())
+    assert "[0-9A-Za-z](?:[\\-0-9A-Za-z]*[0-9A-Za-z])?" in http
 
 
 def test_scheme_literals_fold_ascii_letters_only() -> None:

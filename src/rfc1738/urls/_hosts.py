@@ -15,15 +15,20 @@ from ..errors import URLSyntaxError
 from ..spans import Spans
 
 __all__ = [
+    "CHECKED_PRODUCTIONS",
     "MAX_HOST",
     "MAX_LABEL",
     "MAX_OCTET",
     "MAX_PORT",
     "check_host",
     "check_port",
+    "check_spans",
     "read_hostport",
     "span_text",
 ]
+
+#: The productions the checks read, in every scheme that has them.
+CHECKED_PRODUCTIONS = frozenset({"host", "hostnumber", "port"})
 
 MAX_LABEL = 63
 MAX_HOST = 255
@@ -40,16 +45,27 @@ def span_text(text: str, spans: Spans, name: str) -> str | None:
 def read_hostport(text: str, spans: Spans, host_checks: bool) -> tuple[str | None, str | None]:
     """``host`` and ``port`` as written (checked unless ``host_checks`` is false)."""
     if host_checks:
-        if "host" in spans:
-            check_host(text, spans["host"], "hostnumber" in spans)
-        if "port" in spans:
-            check_port(text, spans["port"])
+        check_spans(text, spans)
     return span_text(text, spans, "host"), span_text(text, spans, "port")
+
+
+def check_spans(text: str, spans: Spans) -> None:
+    """Check the ``host`` and ``port`` of a match, wherever in the URL they are.
+
+    Every scheme names its host ``host`` and its port ``port``, so this is
+    the whole of the host checks of any URL, object or not.
+    """
+    if "host" in spans:
+        check_host(text, spans["host"], "hostnumber" in spans)
+    if "port" in spans:
+        check_port(text, spans["port"])
 
 
 def check_host(text: str, span: tuple[int, int], is_number: bool) -> None:
     """Raise :class:`URLSyntaxError` if the host at ``span`` breaks a limit."""
     start, end = span
+    if not is_number and end - start <= MAX_LABEL:
+        return  # no label of it, nor the name, can be too long
     host = text[start:end]
     position = start
     for part in host.split("."):

@@ -8,7 +8,7 @@ from typing import ClassVar, Self
 
 from ..spans import Spans
 from ._fields import Path, Segments, Verbatim
-from ._hosts import check_host, span_text
+from ._hosts import check_spans, span_text
 from ._text import decode
 from .base import URL, Parts, segments
 
@@ -52,8 +52,8 @@ class FileURL(URL):
 
     @classmethod
     def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
-        if host_checks and "host" in spans:
-            check_host(text, spans["host"], "hostnumber" in spans)
+        if host_checks:
+            check_spans(text, spans)
         start, _end = spans["fpath"]
         # "file://" host "/" fpath: the host is what lies between, if anything
         # (the literal "localhost" alternative has no host span).

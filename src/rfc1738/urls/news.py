@@ -9,7 +9,7 @@ from typing import ClassVar, Self
 
 from ..spans import Spans
 from ._fields import Field, Verbatim
-from ._hosts import check_host, span_text
+from ._hosts import check_spans, span_text
 from ._text import escape, normalize_escapes, rule_chars
 from .base import URL, Parts, decoded
 
@@ -69,8 +69,8 @@ class NewsURL(URL):
     @classmethod
     def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
         article = span_text(text, spans, "article")
-        if host_checks and article is not None:
-            check_host(text, spans["host"], "hostnumber" in spans)
+        if host_checks:
+            check_spans(text, spans)
         group = span_text(text, spans, "group")
         if article is None and group is None:
             group = span_text(text, spans, "grouppart")
