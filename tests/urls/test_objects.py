@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import doctest
-import importlib
 
 import pytest
 
@@ -111,14 +109,3 @@ def test_docstring_has_bnf_section_picture_example(cls: type[URL]) -> None:
     assert "RFC 1738 section" in doc
     assert "\\__" in doc  # the ASCII picture of the parts
     assert ">>> " in doc
-
-
-DOCTESTED = "_text facts http ftp file gopher mailto news nntp telnet wais prospero generic"
-
-
-@pytest.mark.parametrize("module", DOCTESTED.split())
-def test_docstring_examples(module: str) -> None:
-    found = importlib.import_module(f"rfc1738.urls.{module}")
-    result = doctest.testmod(found)
-    assert result.attempted > 0
-    assert result.failed == 0
