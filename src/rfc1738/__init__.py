@@ -16,12 +16,16 @@ from __future__ import annotations
 import os
 from collections.abc import Mapping
 from functools import cache
+from typing import TYPE_CHECKING
 
-from lark import Token, Tree
-
-from .errors import GrammarError, InputTooLongError, RFC1738Error, URLSyntaxError
+from .errors import (
+    MAX_REFERENCE_LENGTH,
+    GrammarError,
+    InputTooLongError,
+    RFC1738Error,
+    URLSyntaxError,
+)
 from .grammar_set import Grammar, ParserName
-from .reference import MAX_REFERENCE_LENGTH
 from .urls import (
     CLASSES,
     URL,
@@ -37,6 +41,9 @@ from .urls import (
     TelnetURL,
     WaisURL,
 )
+
+if TYPE_CHECKING:
+    from lark import Token, Tree
 
 __all__ = [
     "CLASSES",

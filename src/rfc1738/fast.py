@@ -10,9 +10,12 @@ from __future__ import annotations
 import re
 from collections.abc import Collection, Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from .compiler import GrammarFile
 from .spans import Spans
+
+if TYPE_CHECKING:
+    from .compiler import GrammarFile
 
 __all__ = ["FastParser"]
 
@@ -57,6 +60,8 @@ class FastParser:
     @classmethod
     def for_file(cls, path: Path, start: str, capture: Collection[str]) -> FastParser:
         """Compile ``start`` of the grammar file at ``path``."""
+        from .compiler import GrammarFile
+
         return cls(GrammarFile(path), start, capture)
 
     def matches(self, text: str) -> bool:

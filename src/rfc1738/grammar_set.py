@@ -13,18 +13,20 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from lark import Token, Tree
-
-from .compiler import GrammarFile
 from .diagnosis import explain_characters, explain_scheme
 from .errors import GrammarError, InputTooLongError, URLSyntaxError
 from .fast import FastParser
 from .grammar_files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
-from .reference import ReferenceParser
 from .spans import Spans, spans_from_tree
 from .urls._hosts import CHECKED_PRODUCTIONS, check_spans
 
 if TYPE_CHECKING:
+    # Lark is imported when a grammar is first compiled or parsed with Earley,
+    # not by `import rfc1738`.
+    from lark import Token, Tree
+
+    from .compiler import GrammarFile
+    from .reference import ReferenceParser
     from .urls import URL
 
 __all__ = ["Grammar", "ParserName"]
@@ -105,6 +107,8 @@ class Grammar:
         """The loaded definitions of one scheme's file (for the compiler)."""
         loaded = self._grammar_files.get(scheme)
         if loaded is None:
+            from .compiler import GrammarFile
+
             loaded = self._grammar_files[scheme] = GrammarFile(self.files[scheme].path)
         return loaded
 
@@ -112,6 +116,8 @@ class Grammar:
         """The Earley parser of one scheme's file."""
         parser = self._reference.get(scheme)
         if parser is None:
+            from .reference import ReferenceParser
+
             parser = self._reference[scheme] = ReferenceParser(self.files[scheme].path)
         return parser
 
@@ -264,6 +270,8 @@ class Grammar:
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
         """The characters any URL may hold as themselves, and the hex digits."""
         if self._characters is None:
+            from .compiler import GrammarFile
+
             common = GrammarFile(self.directory / "common.lark")
             self._characters = (common.terminal_chars("XCHAR"), common.terminal_chars("HEX"))
         return self._characters

@@ -14,7 +14,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import PatternStr
 
-from .errors import GrammarError, InputTooLongError, URLSyntaxError
+from .errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
 from .spans import base_name
 
 __all__ = ["END", "MAX_REFERENCE_LENGTH", "ReferenceParser", "terminal_display_names"]
@@ -22,10 +22,6 @@ __all__ = ["END", "MAX_REFERENCE_LENGTH", "ReferenceParser", "terminal_display_n
 #: How ``URLSyntaxError.expected`` names the end of the URL (Lark's name for it).
 END = "$END"
 
-#: The longest input the reference parser accepts, in characters. Earley on
-#: this character-level grammar takes about a millisecond per 20 characters at
-#: this length and grows faster than linearly beyond it.
-MAX_REFERENCE_LENGTH = 2048
 
 # Lark turns ``x*``, ``x+`` and ``[x]`` into helper rules named after their
 # owner (``__hsegment_star_4``); errors name the owner instead.

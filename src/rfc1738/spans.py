@@ -10,8 +10,12 @@ whichever parser read it.
 from __future__ import annotations
 
 from collections.abc import Collection, Iterator
+from typing import TYPE_CHECKING
 
-from lark import Token, Tree
+if TYPE_CHECKING:
+    # Only the reference parser's trees need Lark: the fast parser, the
+    # objects and a generated standalone module use this module without it.
+    from lark import Token, Tree
 
 __all__ = ["Spans", "base_name", "spans_from_tree"]
 
@@ -35,6 +39,8 @@ def spans_from_tree(tree: Tree[Token], wanted: Collection[str]) -> Spans:
     the position where the previous token ended, found by walking the tree in
     order (the tree keeps every token).
     """
+    from lark import Token
+
     spans: Spans = {}
     cursor = 0
     for node in _in_order(tree):
@@ -52,6 +58,8 @@ def spans_from_tree(tree: Tree[Token], wanted: Collection[str]) -> Spans:
 
 
 def _in_order(tree: Tree[Token]) -> Iterator[Tree[Token] | Token]:
+    from lark import Tree
+
     stack: list[Tree[Token] | Token] = [tree]
     while stack:
         node = stack.pop()

@@ -1,7 +1,7 @@
 """Escapes (section 2.2) and the character sets they depend on.
 
 Which characters stand for themselves in a field is read from the grammar
-files (:meth:`~rfc1738.compiler.GrammarFile.rule_chars`), on first use and
+files (through :mod:`rfc1738.charsets`), on first use and
 once per process: nothing here lists URL characters by hand.
 
 Decoding. An escape ``%XX`` stands for one octet; RFC 1738 says nothing of the
@@ -14,11 +14,9 @@ same ``%FF``.
 
 from __future__ import annotations
 
-from functools import cache
 from urllib.parse import unquote_to_bytes
 
-from ..compiler import GrammarFile
-from ..grammar_files import shipped_grammar_dir
+from ..charsets import rule_chars, terminal_chars
 
 __all__ = [
     "decode",
@@ -32,23 +30,6 @@ __all__ = [
 #: How octets are read from, and written into, escapes.
 ENCODING = "utf-8"
 ERRORS = "surrogateescape"
-
-
-@cache
-def _grammar_file(name: str) -> GrammarFile:
-    return GrammarFile(shipped_grammar_dir() / f"{name}.lark")
-
-
-@cache
-def rule_chars(file: str, rule: str) -> frozenset[str]:
-    """The characters that stand for themselves in ``rule`` of ``<file>.lark``."""
-    return _grammar_file(file).rule_chars(rule)
-
-
-@cache
-def terminal_chars(file: str, terminal: str) -> frozenset[str]:
-    """The single characters terminal ``terminal`` of ``<file>.lark`` matches."""
-    return _grammar_file(file).terminal_chars(terminal)
 
 
 def decode(raw: str) -> str:
