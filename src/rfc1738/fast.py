@@ -24,7 +24,7 @@ class FastParser:
     """Validate a URL and find its fields with one ``re.fullmatch``.
 
     >>> from rfc1738.grammar_files import shipped_grammar_dir
-    >>> p = FastParser(GrammarFile(shipped_grammar_dir() / "nntp.lark"), "nntpurl", {"group"})
+    >>> p = FastParser.for_file(shipped_grammar_dir() / "nntp.lark", "nntpurl", {"group"})
     >>> p.spans("nntp://news.example/comp.lang.c")
     {'group': (20, 31)}
     >>> p.spans("nntp://news.example/") is None
