@@ -168,6 +168,8 @@ class Grammar:
         if parser == "reference":
             cls = self.url_class(entry.scheme)
             spans = spans_from_tree(self.parse_tree(text), cls.PRODUCTIONS)
+            if self._is_foreign(entry, cls):
+                spans = _as_generic(text, spans)
         else:
             raise ValueError(f"parser must be 'fast' or 'reference', not {parser!r}")
         return cls.from_spans(text, spans, host_checks=host_checks)
@@ -205,24 +207,63 @@ class Grammar:
         key = written.lower() if colon > 0 and written.isascii() else GENERIC
         hot = self._hot.get(key)
         if hot is None:
-            entry = self.files.get(key) or self.files[GENERIC]
-            hot = self._hot.get(entry.scheme)
-            if hot is None:
-                fast = self.fast_parser(entry.scheme)
-                hot = _HotPath(entry, fast.spans, fast.checked_spans, self.url_class(entry.scheme))
-                self._hot[entry.scheme] = hot
-            if key in self.files:
-                self._hot[key] = hot
+            hot = self._scheme_hot_path(key if key in self.files else GENERIC)
         return hot
 
     # ---- errors ----
+
+    def _scheme_hot_path(self, scheme: str) -> _HotPath:
+        hot = self._hot.get(scheme)
+        if hot is None:
+            hot = self._hot[scheme] = self._new_hot_path(self.files[scheme])
+        return hot
+
+    def _new_hot_path(self, entry: SchemeFile) -> _HotPath:
+        from .compiler import NotRegularError
+
+        cls = self.url_class(entry.scheme)
+        match: Callable[[str], Spans | None]
+        checked: Callable[[str], Spans | None]
+        try:
+            fast = self.fast_parser(entry.scheme)
+            match, checked = fast.spans, fast.checked_spans
+        except NotRegularError:
+            # A grammar that refers back to itself has no regular expression;
+            # the reference parser serves that scheme, within its bound.
+            match = checked = self._reference_match(entry, cls.PRODUCTIONS | CHECKED_PRODUCTIONS)
+        if self._is_foreign(entry, cls):
+            match = _completed_for_generic(match)
+        return _HotPath(entry, match, checked, cls)
+
+    def _reference_match(
+        self, entry: SchemeFile, productions: frozenset[str]
+    ) -> Callable[[str], Spans | None]:
+        def match(text: str) -> Spans | None:
+            try:
+                tree = self.reference_parser(entry.scheme).parse(text, entry.start)
+            except URLSyntaxError:
+                return None
+            return spans_from_tree(tree, productions)
+
+        return match
+
+    def _is_foreign(self, entry: SchemeFile, cls: type[URL]) -> bool:
+        """Whether a scheme's own production feeds :class:`GenericURL` (a new scheme file)."""
+        from .urls import GenericURL
+
+        return entry.scheme != GENERIC and cls is GenericURL
 
     def _fast_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
         """The error for a string the fast parser rejected, as exact as the reference's."""
         try:
             self.reference_parser(entry.scheme).parse(text, entry.start)
-        except InputTooLongError:
-            return self._explained(self._prefix_error(text, entry), entry)
+        except InputTooLongError as too_long:
+            from .compiler import NotRegularError
+
+            try:
+                return self._explained(self._prefix_error(text, entry), entry)
+            except NotRegularError:
+                return too_long
         except URLSyntaxError as error:
             return self._explained(error, entry)
         raise AssertionError(  # pragma: no cover - the equivalence tests guard this
@@ -264,7 +305,7 @@ class Grammar:
             entry.start,
             facts.section if facts else None,
             facts.login if facts else True,
-            lambda: self.fast_parser(GENERIC).spans(error.text),
+            lambda: self._scheme_hot_path(GENERIC).spans(error.text),
         )
 
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
@@ -277,7 +318,33 @@ class Grammar:
         return self._characters
 
 
+def _as_generic(text: str, spans: Spans) -> Spans:
+    """Spans of a new scheme's production, completed for :class:`GenericURL`.
+
+    A scheme with a file but no class of its own becomes a ``GenericURL``:
+    its ``scheme`` and ``schemepart`` are what lies before and after the
+    first ``:``; the login fields are filled where its production uses
+    ``ip_schemepart``.
+    """
+    colon = text.index(":")
+    spans.setdefault("scheme", (0, colon))
+    spans.setdefault("schemepart", (colon + 1, len(text)))
+    return spans
+
+
+def _completed_for_generic(
+    match: Callable[[str], Spans | None],
+) -> Callable[[str], Spans | None]:
+    def completed(text: str) -> Spans | None:
+        spans = match(text)
+        return None if spans is None else _as_generic(text, spans)
+
+    return completed
+
+
 class _HotPath(NamedTuple):
+    """One scheme's match functions and class, as the hot path calls them."""
+
     entry: SchemeFile
     spans: Callable[[str], Spans | None]
     checked_spans: Callable[[str], Spans | None]
