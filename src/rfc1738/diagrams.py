@@ -1,0 +1,694 @@
+"""Railroad diagrams of a grammar directory: one SVG per rule, one HTML page.
+
+Each diagram is drawn from the rule's definition as Lark's grammar loader
+reads it (the same trees both parsers are generated from), in the file that
+defines the rule. Rules and character classes (UPPERCASE terminals) are boxes
+that link to their own diagrams; literals are rounded boxes, quoted as the
+RFC quotes them (a scheme literal matched in any case says so).
+
+Drawing needs the ``railroad-diagrams`` package (``pip install
+'rfc1738[diagrams]'``); it is imported only when a diagram is drawn.
+
+>>> import rfc1738
+>>> svg = rule_svg(rfc1738.load(), "hostport")
+>>> svg.startswith("<svg"), 'xlink:href="#rule-host"' in svg
+(True, True)
+"""
+
+from __future__ import annotations
+
+import html
+import os
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from lark import Token, Tree
+from lark.exceptions import LarkError
+from lark.grammar import NonTerminal, Terminal
+from lark.lexer import PatternStr
+
+# Lark's own reading of grammar text and of a literal ("..."i, /.../), so the
+# diagrams show what the parsers see. Internal to Lark, as in the compiler.
+from lark.load_grammar import _literal_to_pattern, _parse_grammar
+
+from .compiler import GrammarFile
+from .errors import GrammarError, RFC1738Error
+from .grammar_files import GENERIC
+from .grammar_set import Grammar
+
+__all__ = ["DiagramsUnavailableError", "grammar_html", "rule_svg", "write_diagrams"]
+
+#: A railroad-diagrams item (the package has no type information).
+_Item = Any
+
+_COMMON = "common"
+#: An alternation of at least this many single characters and character
+#: classes is drawn in rows, as the grammar file writes it.
+_COMPACT_AT = 8
+_ROW = 9
+
+
+class DiagramsUnavailableError(RFC1738Error, ImportError):
+    """The optional ``railroad-diagrams`` package is not installed."""
+
+
+def rule_svg(grammar: Grammar, name: str, *, href: str = "#{anchor}") -> str:
+    """A standalone SVG railroad diagram of one rule or character class.
+
+    ``name`` is the rule's name in the grammar files (``hostport``,
+    ``XCHAR``), its BNF spelling (``ip-schemepart``, ``gopher+_string``,
+    ``xchar``), or ``file:name`` where several files define the name. Each
+    box naming another rule links to ``href`` with ``{anchor}`` (its id on
+    the :func:`grammar_html` page) and ``{name}`` filled in.
+    """
+    rr = _railroad()
+    index = _Index(grammar)
+    definition = index.find(name)
+    diagram = _Drawer(rr, index, definition.file, href).draw(definition)
+    parts: list[str] = []
+    diagram.writeStandalone(parts.append, css=_svg_css(rr))
+    return "".join(parts)
+
+
+def grammar_html(grammar: Grammar, *, title: str | None = None) -> str:
+    """One self-contained HTML page with the diagram of every rule.
+
+    Files come in the order generic, the schemes (as the ``url`` rule lists
+    them), common; rules in file order. Each rule has a section with its
+    name (``id="rule-<name>"``), its ``// BNF:`` lines, its diagram, the
+    Lark source, and links to the rules it uses and that use it.
+    """
+    rr = _railroad()
+    index = _Index(grammar)
+    return _Page(rr, index, title or _default_title(grammar)).render()
+
+
+def write_diagrams(
+    grammar: Grammar, out_dir: str | os.PathLike[str], rules: Iterable[str] | None = None
+) -> list[Path]:
+    """Write ``<rule>.svg`` for each rule (every one when ``rules`` is None) and ``index.html``.
+
+    The SVG files link to the rules' sections of ``index.html``. Returns the
+    paths written, the page last.
+    """
+    rr = _railroad()
+    index = _Index(grammar)
+    wanted = index.definitions if rules is None else [index.find(name) for name in rules]
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    for definition in wanted:
+        diagram = _Drawer(rr, index, definition.file, "index.html#{anchor}").draw(definition)
+        parts: list[str] = []
+        diagram.writeStandalone(parts.append, css=_svg_css(rr))
+        path = out / f"{index.anchor(definition).removeprefix('rule-')}.svg"
+        path.write_text("".join(parts) + "\n", encoding="utf-8")
+        written.append(path)
+    page = out / "index.html"
+    page.write_text(_Page(rr, index, _default_title(grammar)).render(), encoding="utf-8")
+    written.append(page)
+    return written
+
+
+def _railroad() -> ModuleType:
+    try:
+        import railroad  # type: ignore[import-untyped]
+    except ImportError:
+        raise DiagramsUnavailableError(
+            "railroad diagrams need the railroad-diagrams package: pip install 'rfc1738[diagrams]'"
+        ) from None
+    module: ModuleType = railroad
+    return module
+
+
+def _default_title(grammar: Grammar) -> str:
+    return f"Railroad diagrams of the RFC 1738 grammar ({grammar.directory.name}/)"
+
+
+# ---- reading the grammar files ----
+
+
+@dataclass
+class _Definition:
+    """One rule or terminal as written in its file."""
+
+    name: str
+    file: str
+    path: Path
+    line: int
+    terminal: bool
+    priority: int
+    #: The definition as Lark's grammar parser reads it (imports not resolved).
+    written: Tree[Token]
+    bnf: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    source: str = ""
+
+
+@dataclass
+class _File:
+    stem: str
+    path: Path
+    header: list[str]
+    definitions: dict[str, _Definition]
+    #: local name -> (file stem, name there), for relative %import.
+    imports: dict[str, tuple[str, str]]
+
+
+class _Index:
+    """Every definition of a grammar directory, where it is, and how names resolve."""
+
+    def __init__(self, grammar: Grammar) -> None:
+        self.grammar = grammar
+        paths = {stem: entry.path for stem, entry in grammar.files.items()}
+        common = grammar.directory / f"{_COMMON}.lark"
+        if common.is_file():
+            paths[_COMMON] = common
+        self.files = {stem: _read_file(stem, path) for stem, path in paths.items()}
+        self.order = _file_order(self.files, grammar)
+        self.definitions = [d for stem in self.order for d in self.files[stem].definitions.values()]
+        self.owners: dict[str, list[str]] = {}
+        for definition in self.definitions:
+            self.owners.setdefault(definition.name, []).append(definition.file)
+        self._loaded: dict[str, GrammarFile] = {}
+
+    def loaded(self, stem: str) -> GrammarFile:
+        """The file as Lark loads it (imports resolved)."""
+        if stem not in self._loaded:
+            if stem in self.grammar.files:
+                self._loaded[stem] = self.grammar.grammar_file(stem)
+            else:
+                self._loaded[stem] = GrammarFile(self.files[stem].path)
+        return self._loaded[stem]
+
+    def find(self, name: str) -> _Definition:
+        """The definition a user means by ``name`` (see :func:`rule_svg`)."""
+        stem, _, bare = name.rpartition(":")
+        if stem:
+            found = self.files.get(stem)
+            if found is not None and bare in found.definitions:
+                return found.definitions[bare]
+            raise GrammarError(f"{stem}.lark defines no rule {bare}")
+        spelled = name.replace("-", "_").replace("+", "_plus")
+        for candidate in (name, spelled, spelled.upper(), spelled.lower()):
+            owners = self.owners.get(candidate)
+            if owners and len(owners) > 1:
+                files = ", ".join(f"{owner}:{candidate}" for owner in owners)
+                raise GrammarError(f"{candidate} is defined in several files; name one: {files}")
+            if owners:
+                return self.files[owners[0]].definitions[candidate]
+        raise GrammarError(f"no rule or terminal named {name}", file=str(self.grammar.directory))
+
+    def resolve(self, stem: str, name: str) -> _Definition | None:
+        """The definition ``name`` stands for in file ``stem`` (following imports)."""
+        seen: set[tuple[str, str]] = set()
+        while (stem, name) not in seen:
+            seen.add((stem, name))
+            source = self.files.get(stem)
+            if source is None:
+                break
+            if name in source.definitions:
+                return source.definitions[name]
+            if name not in source.imports:
+                break
+            stem, name = source.imports[name]
+        owners = self.owners.get(name, [])
+        return self.files[owners[0]].definitions[name] if len(owners) == 1 else None
+
+    def anchor(self, definition: _Definition) -> str:
+        """The id of a definition's section on the page."""
+        if len(self.owners[definition.name]) > 1:
+            return f"rule-{definition.file}-{definition.name}"
+        return f"rule-{definition.name}"
+
+
+def _read_file(stem: str, path: Path) -> _File:
+    text = path.read_text(encoding="utf-8")
+    try:
+        statements = _parse_grammar(text, str(path)).children  # type: ignore[no-untyped-call]
+    except LarkError as exc:
+        raise GrammarError(str(exc).strip(), file=str(path)) from exc
+    lines = text.splitlines()
+    header: list[str] = []
+    for line in lines:
+        if not line.startswith("//"):
+            break
+        header.append(line[2:].strip())
+    starts: list[int] = []
+    found: list[tuple[Tree[Token], int]] = []
+    imports: dict[str, tuple[str, str]] = {}
+    for statement in statements:
+        if statement.data == "override":
+            statement = statement.children[0]
+        tokens = [t for t in statement.scan_values(lambda v: isinstance(v, Token))]
+        first = min((t.line for t in tokens if t.line is not None), default=None)
+        if first is not None:
+            starts.append(first)
+        if statement.data in ("rule", "term") and first is not None:
+            found.append((statement, first))
+        elif statement.data == "import":
+            imports.update(_imports(statement))
+    starts.sort()
+    definitions: dict[str, _Definition] = {}
+    for statement, first in found:
+        terminal = statement.data == "term"
+        parts = statement.children
+        if terminal:  # TERM [priority] expansions
+            priority = int(str(parts[1])) if len(parts) == 3 else 0
+            name = str(parts[0])
+        else:  # modifiers RULE template_params priority expansions
+            given = parts[3]
+            priority = (
+                int(str(given.children[0])) if isinstance(given, Tree) and given.children else 0
+            )
+            name = str(parts[1])
+        expansions = parts[-1]
+        assert isinstance(expansions, Tree)
+        definition = _Definition(name, stem, path, first, terminal, priority, expansions)
+        _describe(definition, lines, next((s for s in starts if s > first), len(lines) + 1))
+        definitions[name] = definition
+    return _File(stem, path, header, definitions, imports)
+
+
+def _imports(statement: Tree[Token]) -> dict[str, tuple[str, str]]:
+    """Local name -> (file stem, name) for one relative ``%import``."""
+    target, *rest = statement.children
+    if not isinstance(target, Tree) or target.data != "import_rel":
+        return {}
+    dotted = [str(part) for part in target.children]
+    if rest and isinstance(rest[0], Tree):  # %import .file (a, b, C)
+        if len(dotted) != 1:
+            return {}
+        return {str(n): (dotted[0], str(n)) for n in rest[0].children}
+    if len(dotted) != 2:
+        return {}
+    alias = str(rest[0]) if rest else dotted[1]  # %import .file.name [-> alias]
+    return {alias: (dotted[0], dotted[1])}
+
+
+def _describe(definition: _Definition, lines: list[str], next_start: int) -> None:
+    """Fill in a definition's BNF lines, other comments above it, and source."""
+    above = definition.line - 2
+    comments: list[str] = []
+    while above >= 0 and lines[above].lstrip().startswith("//"):
+        comments.insert(0, lines[above].strip())
+        above -= 1
+    for comment in comments:
+        if comment.startswith("// BNF:"):
+            definition.bnf.append(comment.removeprefix("// BNF:").removeprefix(" "))
+        elif not comment.startswith("// ----"):
+            text = comment.removeprefix("//").strip()
+            last = definition.notes[-1] if definition.notes else ""
+            if last and not (last.endswith(".") and text[:1].isupper()):
+                definition.notes[-1] = f"{last} {text}"
+            else:
+                definition.notes.append(text)
+    body = lines[definition.line - 1 : next_start - 1]
+    while body and (not body[-1].strip() or body[-1].lstrip().startswith("//")):
+        body.pop()
+    definition.source = "\n".join(body)
+
+
+def _file_order(files: dict[str, _File], grammar: Grammar) -> list[str]:
+    """generic, the schemes in the order the ``url`` rule names them, the rest, common."""
+    schemes = [stem for stem in files if stem not in (GENERIC, _COMMON)]
+    by_start = {grammar.files[stem].start: stem for stem in schemes if stem in grammar.files}
+    listed: list[str] = []
+    generic = files.get(GENERIC)
+    if generic is not None and "url" in generic.definitions:
+        for symbol in generic.definitions["url"].written.scan_values(_is_rule_symbol):
+            stem = by_start.get(symbol.name) if isinstance(symbol, NonTerminal) else None
+            if stem is not None and stem not in listed:
+                listed.append(stem)
+    rest = sorted(stem for stem in schemes if stem not in listed)
+    first = [GENERIC] if generic is not None else []
+    last = [_COMMON] if _COMMON in files else []
+    return [*first, *listed, *rest, *last]
+
+
+# ---- drawing ----
+
+
+class _Drawer:
+    """Lark definition trees of one file -> railroad-diagrams items."""
+
+    def __init__(self, rr: ModuleType, index: _Index, stem: str, href: str) -> None:
+        self.rr = rr
+        self.index = index
+        self.stem = stem
+        self.href = href
+        self.loaded = index.loaded(stem)
+        # Lark's loader puts each terminal's tree where another terminal names
+        # it; the very same object, so a terminal's name can be read back.
+        self.terminal_trees = {id(tree): name for name, tree in self.loaded.terminals.items()}
+        self.uses: list[_Definition] = []
+
+    def draw(self, definition: _Definition) -> _Item:
+        if definition.terminal:
+            tree = self.loaded.terminals[definition.name]
+        else:
+            tree = self.loaded.rules[definition.name][0]
+        return self.rr.Diagram(self.node(tree))
+
+    def node(self, tree: Tree[Token]) -> _Item:
+        rr = self.rr
+        kind = tree.data
+        children = tree.children
+        if kind == "expansions":
+            options = [c for c in children if isinstance(c, Tree)]
+            if len(options) == 1:
+                return self.node(options[0])
+            return self.choice(options)
+        if kind == "expansion":
+            items = [self.node(c) for c in children if isinstance(c, Tree)]
+            items = self.separated(items, [c for c in children if isinstance(c, Tree)])
+            if not items:
+                return rr.Skip()
+            return items[0] if len(items) == 1 else rr.Sequence(*items)
+        if kind == "alias":
+            inner = children[0]
+            assert isinstance(inner, Tree)
+            return rr.Sequence(self.node(inner), rr.Comment(f"→ {children[1]}"))
+        if kind == "maybe":
+            inner = children[0]
+            assert isinstance(inner, Tree)
+            return rr.Optional(self.node(inner))
+        if kind == "expr":
+            return self.repetition(children)
+        if kind == "value":
+            return self.value(children[0])
+        if kind == "literal":
+            return self.literal(children[0])
+        if kind == "range":
+            low, high = (_shown(_pattern(c).value) for c in children if isinstance(c, Token))
+            return rr.Terminal(f"{low} … {high}", title="any character in this range")
+        raise GrammarError(f"cannot draw {kind!r}", file=str(self.loaded.path))
+
+    def choice(self, options: list[Tree[Token]]) -> _Item:
+        rr = self.rr
+        items = [self.node(option) for option in options]
+        if len(options) < _COMPACT_AT or not all(map(self.is_atom, options)):
+            return rr.Choice(0, *items)
+        # Many single characters and classes: in rows, broken where the file
+        # breaks the line (and every _ROW entries).
+        rows: list[list[_Item]] = []
+        row_line: int | None = None
+        for option, item in zip(options, items, strict=True):
+            line = self.literal_line(option)
+            if (
+                not rows
+                or len(rows[-1]) >= _ROW
+                or (line is not None and row_line is not None and line != row_line)
+            ):
+                rows.append([])
+            rows[-1].append(item)
+            row_line = line if line is not None else row_line
+        return rr.Choice(
+            0, *(rr.HorizontalChoice(*row) if len(row) > 1 else row[0] for row in rows)
+        )
+
+    def atom(self, tree: Tree[Token]) -> object:
+        """What an alternative consisting of one value holds, else None."""
+        while tree.data in ("expansions", "expansion") and len(tree.children) == 1:
+            child = tree.children[0]
+            if not isinstance(child, Tree):
+                return None
+            tree = child
+        return tree.children[0] if tree.data == "value" else None
+
+    def is_atom(self, tree: Tree[Token]) -> bool:
+        """A one-character literal or a character class: an entry of a character list."""
+        leaf = self.atom(tree)
+        if isinstance(leaf, Terminal):
+            return True
+        if isinstance(leaf, Tree) and id(leaf) in self.terminal_trees:
+            return True
+        if isinstance(leaf, Tree) and leaf.data == "literal":
+            pattern = _pattern(leaf.children[0])
+            return isinstance(pattern, PatternStr) and len(pattern.value) == 1
+        return False
+
+    def literal_line(self, tree: Tree[Token]) -> int | None:
+        """The line of the grammar file an alternative that is one literal is written on."""
+        leaf = self.atom(tree)
+        if isinstance(leaf, Tree) and leaf.data == "literal":
+            token = leaf.children[0]
+            return token.line if isinstance(token, Token) else None
+        return None
+
+    def separated(self, items: list[_Item], trees: list[Tree[Token]]) -> list[_Item]:
+        """``x ( sep x )*`` drawn as one loop: ``x`` repeated with ``sep`` on the way back."""
+        rr = self.rr
+        for i in range(len(trees) - 1):
+            first, loop = trees[i], trees[i + 1]
+            if loop.data != "expr" or len(loop.children) != 2 or str(loop.children[1]) != "*":
+                continue
+            body = loop.children[0]
+            if not isinstance(body, Tree) or body.data != "expansions" or len(body.children) != 1:
+                continue
+            parts = body.children[0]
+            assert isinstance(parts, Tree)
+            if len(parts.children) == 2 and parts.children[1] == first:
+                separator = parts.children[0]
+                assert isinstance(separator, Tree)
+                merged = rr.OneOrMore(items[i], self.node(separator))
+                return [*items[:i], merged, *self.separated(items[i + 2 :], trees[i + 2 :])]
+        return items
+
+    def repetition(self, children: list[Tree[Token] | Token]) -> _Item:
+        rr = self.rr
+        inner = children[0]
+        assert isinstance(inner, Tree)
+        item = self.node(inner)
+        ops = [str(c) for c in children[1:]]
+        if ops == ["?"]:
+            return rr.Optional(item)
+        if ops == ["*"]:
+            return rr.ZeroOrMore(item)
+        if ops == ["+"]:
+            return rr.OneOrMore(item)
+        numbers = [int(op) for op in ops if op.isdigit()]
+        low, high = numbers[0], numbers[-1]
+        times = f"{low} times" if low == high else f"{low} to {high} times"
+        repeated = rr.OneOrMore(item, rr.Comment(times))
+        return rr.Optional(repeated) if low == 0 else repeated
+
+    def value(self, leaf: object) -> _Item:
+        if isinstance(leaf, NonTerminal | Terminal):
+            return self.reference(leaf.name, isinstance(leaf, Terminal))
+        if isinstance(leaf, Tree):
+            name = self.terminal_trees.get(id(leaf))
+            if name is not None:
+                return self.reference(name, True)
+            return self.node(leaf)
+        raise GrammarError(f"cannot draw {leaf!r}", file=str(self.loaded.path))
+
+    def reference(self, name: str, terminal: bool) -> _Item:
+        target = self.index.resolve(self.stem, name)
+        css = "class-ref" if terminal else "rule-ref"
+        if target is None:
+            return self.rr.NonTerminal(name, cls=css)
+        self.uses.append(target)
+        anchor = self.index.anchor(target)
+        title = "\n".join(target.bnf) or target.source
+        href = self.href.format(anchor=anchor, name=target.name)
+        return _linked(self.rr, self.rr.NonTerminal(target.name, title=title, cls=css), href)
+
+    def literal(self, token: object) -> _Item:
+        pattern = _pattern(token)
+        if isinstance(pattern, PatternStr):
+            text = _shown(pattern.value)
+            if "i" in pattern.flags:
+                return self.rr.Terminal(f"{text} (any case)", title="letters match in any case")
+            return self.rr.Terminal(text)
+        flags = "".join(sorted(pattern.flags))
+        return self.rr.Terminal(f"/{pattern.value}/{flags}", title="a regular expression")
+
+
+def _linked(rr: ModuleType, item: _Item, href: str) -> _Item:
+    """``item`` with its text in a link to ``href``.
+
+    railroad-diagrams 3.0.1 writes the text of a box given ``href`` twice;
+    this wraps the one text it writes without it.
+    """
+    draw = item.format
+
+    def format(x: float, y: float, width: float) -> _Item:
+        drawn = draw(x, y, width)
+        for i, child in enumerate(item.children):
+            if getattr(child, "name", None) == "text":
+                link = rr.DiagramItem("a", {"xlink:href": href})
+                link.children.append(child)
+                item.children[i] = link
+        return drawn
+
+    item.format = format
+    return item
+
+
+def _is_rule_symbol(value: object) -> bool:
+    return isinstance(value, NonTerminal)
+
+
+def _pattern(token: object) -> Any:
+    return _literal_to_pattern(token)  # type: ignore[no-untyped-call]
+
+
+def _shown(value: str) -> str:
+    """A literal as RFC 1738 writes one: ``"x"``, and ``<">`` for the double quote."""
+    if value == '"':
+        return '<">'
+    visible = "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in value)
+    return f"'{visible}'" if '"' in visible else f'"{visible}"'
+
+
+# ---- the page ----
+
+
+def _svg_css(rr: ModuleType) -> str:
+    return str(rr.DEFAULT_STYLE) + _EXTRA_CSS
+
+
+_EXTRA_CSS = """\
+\tsvg.railroad-diagram g.non-terminal.rule-ref rect {
+\t\tfill:hsl(210,80%,92%);
+\t}
+\tsvg.railroad-diagram g.non-terminal.class-ref rect {
+\t\tfill:hsl(45,100%,86%);
+\t}
+\tsvg.railroad-diagram a text {
+\t\tfill:#0645ad;
+\t\ttext-decoration:underline;
+\t}
+"""
+
+_PAGE_CSS = """\
+body { font: 16px/1.45 system-ui, sans-serif; color: #222; margin: 0 auto;
+       max-width: 76em; padding: 0 1.5em 4em; }
+h1 { margin-top: 1em; }
+h2 { border-bottom: 2px solid #888; margin-top: 2.5em; }
+code, pre { font-family: ui-monospace, monospace; }
+nav ul { padding-left: 1.2em; }
+nav li { margin: .3em 0; }
+nav li ul { padding: 0; display: inline; }
+nav li li { display: inline; margin: 0 .5em 0 0; }
+section.rule { border-top: 1px solid #ccc; margin-top: 1.5em; padding-top: .3em; }
+section.rule:target { background: #fffbe6; }
+section.rule h3 { margin: .4em 0; font-family: ui-monospace, monospace; }
+h3 .kind { font: italic 13px system-ui, sans-serif; color: #666; margin-left: .6em; }
+h3 a.self { color: inherit; text-decoration: none; }
+pre.bnf { background: #f4f1ec; border-left: 4px solid #b9a; padding: .4em .8em;
+          margin: .4em 0; overflow-x: auto; }
+p.note { color: #555; font-size: 14px; margin: .3em 0; }
+div.diagram { overflow-x: auto; }
+div.diagram svg { display: block; max-width: 100%; height: auto; }
+p.meta, details { font-size: 14px; color: #444; margin: .3em 0; }
+details pre { background: #f6f6f6; padding: .4em .8em; overflow-x: auto; }
+"""
+
+
+class _Page:
+    def __init__(self, rr: ModuleType, index: _Index, title: str) -> None:
+        self.rr = rr
+        self.index = index
+        self.title = title
+
+    def render(self) -> str:
+        index = self.index
+        sections: dict[str, list[tuple[_Definition, str, list[_Definition]]]] = {}
+        used_by: dict[int, list[_Definition]] = {}
+        for stem in index.order:
+            drawn = sections.setdefault(stem, [])
+            for definition in index.files[stem].definitions.values():
+                drawer = _Drawer(self.rr, index, stem, "#{anchor}")
+                parts: list[str] = []
+                drawer.draw(definition).writeSvg(parts.append)
+                uses = _unique(drawer.uses)
+                drawn.append((definition, "".join(parts), uses))
+                for used in uses:
+                    used_by.setdefault(id(used), []).append(definition)
+        esc = html.escape
+        out = [
+            "<!DOCTYPE html>",
+            '<html lang="en">',
+            '<head><meta charset="utf-8">',
+            f"<title>{esc(self.title)}</title>",
+            f"<style>\n{_svg_css(self.rr)}{_PAGE_CSS}</style>",
+            "</head>",
+            "<body>",
+            f"<h1>{esc(self.title)}</h1>",
+            "<p>One diagram per rule of each grammar file, under the RFC 1738 "
+            "BNF line it transcribes. Blue boxes are rules, yellow boxes "
+            "character classes; each links to its own diagram. Rounded boxes "
+            "are literal text.</p>",
+            '<nav id="contents"><h2>Contents</h2><ul>',
+        ]
+        for stem in index.order:
+            entry = index.grammar.files.get(stem)
+            start = f" (start rule <code>{esc(entry.start)}</code>)" if entry else ""
+            links = " ".join(
+                f'<li><a href="#{esc(index.anchor(d))}"><code>{esc(d.name)}</code></a></li>'
+                for d, _, _ in sections[stem]
+            )
+            file_link = f'<a href="#file-{esc(stem)}">{esc(stem)}.lark</a>'
+            out.append(f"<li>{file_link}{start}: <ul>{links}</ul></li>")
+        out.append("</ul></nav>")
+        for stem in index.order:
+            source = index.files[stem]
+            out.append(f'<section class="grammar-file" id="file-{esc(stem)}">')
+            out.append(f"<h2>{esc(stem)}.lark</h2>")
+            if source.header:
+                out.append(f'<p class="note">{esc(" ".join(source.header))}</p>')
+            for definition, svg, uses in sections[stem]:
+                out.append(self.section(definition, svg, uses, used_by.get(id(definition), [])))
+            out.append("</section>")
+        out += ["</body>", "</html>", ""]
+        return "\n".join(out)
+
+    def section(
+        self, definition: _Definition, svg: str, uses: list[_Definition], used_by: list[_Definition]
+    ) -> str:
+        esc = html.escape
+        anchor = esc(self.index.anchor(definition))
+        kind = "character class" if definition.terminal else "rule"
+        if definition.priority:
+            kind += f", priority {definition.priority}"
+        out = [
+            f'<section class="rule" id="{anchor}">',
+            f'<h3><a class="self" href="#{anchor}">{esc(definition.name)}</a>'
+            f'<span class="kind">{kind}</span></h3>',
+        ]
+        if definition.bnf:
+            out.append(f'<pre class="bnf"><code>{esc(chr(10).join(definition.bnf))}</code></pre>')
+        out += [f'<p class="note">{esc(note)}</p>' for note in definition.notes]
+        out.append(f'<div class="diagram">{svg}</div>')
+        where = f"{esc(definition.file)}.lark, line {definition.line}"
+        uses_links, used_by_links = self.links(uses), self.links(used_by)
+        out.append(f'<p class="meta">{where}. Uses: {uses_links}. Used by: {used_by_links}.</p>')
+        out.append(
+            f"<details><summary>Lark</summary><pre><code>{esc(definition.source)}</code></pre>"
+            "</details>"
+        )
+        out.append("</section>")
+        return "\n".join(out)
+
+    def links(self, definitions: list[_Definition]) -> str:
+        if not definitions:
+            return "none"
+        return ", ".join(
+            f'<a href="#{html.escape(self.index.anchor(d))}"><code>{html.escape(d.name)}</code></a>'
+            for d in _unique(definitions)
+        )
+
+
+def _unique(definitions: Iterable[_Definition]) -> list[_Definition]:
+    seen: set[int] = set()
+    out: list[_Definition] = []
+    for definition in definitions:
+        if id(definition) not in seen:
+            seen.add(id(definition))
+            out.append(definition)
+    return out
