@@ -39,7 +39,13 @@ from .errors import GrammarError, RFC1738Error
 from .grammar_files import GENERIC
 from .grammar_set import Grammar
 
-__all__ = ["DiagramsUnavailableError", "grammar_html", "rule_svg", "write_diagrams"]
+__all__ = [
+    "DiagramsUnavailableError",
+    "grammar_html",
+    "rule_diagram",
+    "rule_svg",
+    "write_diagrams",
+]
 
 #: A railroad-diagrams item (the package has no type information).
 _Item = Any
@@ -65,12 +71,18 @@ def rule_svg(grammar: Grammar, name: str, *, href: str = "#{anchor}") -> str:
     the :func:`grammar_html` page) and ``{name}`` filled in.
     """
     rr = _railroad()
+    return _standalone(rr, rule_diagram(grammar, name, href=href))
+
+
+def rule_diagram(grammar: Grammar, name: str, *, href: str = "#{anchor}") -> Any:
+    """The ``railroad.Diagram`` of one rule, to restyle or lay out yourself.
+
+    Arguments as for :func:`rule_svg`.
+    """
+    rr = _railroad()
     index = _Index(grammar)
     definition = index.find(name)
-    diagram = _Drawer(rr, index, definition.file, href).draw(definition)
-    parts: list[str] = []
-    diagram.writeStandalone(parts.append, css=_svg_css(rr))
-    return "".join(parts)
+    return _Drawer(rr, index, definition.file, href).draw(definition)
 
 
 def grammar_html(grammar: Grammar, *, title: str | None = None) -> str:
@@ -102,15 +114,19 @@ def write_diagrams(
     written: list[Path] = []
     for definition in wanted:
         diagram = _Drawer(rr, index, definition.file, "index.html#{anchor}").draw(definition)
-        parts: list[str] = []
-        diagram.writeStandalone(parts.append, css=_svg_css(rr))
         path = out / f"{index.anchor(definition).removeprefix('rule-')}.svg"
-        path.write_text("".join(parts) + "\n", encoding="utf-8")
+        path.write_text(_standalone(rr, diagram) + "\n", encoding="utf-8")
         written.append(path)
     page = out / "index.html"
     page.write_text(_Page(rr, index, _default_title(grammar)).render(), encoding="utf-8")
     written.append(page)
     return written
+
+
+def _standalone(rr: ModuleType, diagram: _Item) -> str:
+    parts: list[str] = []
+    diagram.writeStandalone(parts.append, css=_svg_css(rr))
+    return "".join(parts)
 
 
 def _railroad() -> ModuleType:
