@@ -455,3 +455,37 @@ def test_without_railroad_diagrams_the_error_says_what_to_install(
         grammar_html(shipped)
     assert isinstance(e.value, rfc1738.RFC1738Error)
     assert isinstance(e.value, ImportError)
+
+
+# ---- docs/diagrams.md ----
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+
+
+def test_the_examples_in_the_docs_run() -> None:
+    import doctest
+
+    kept: list[str] = []
+    inside = False
+    for line in (DOCS / "diagrams.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("```"):
+            inside = line.startswith("```pycon")
+            kept.append("")
+        elif inside:
+            kept.append(line)
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest("\n".join(kept), {}, "diagrams.md", None, 0)
+    assert len(test.examples) >= 10
+    flags = doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL | doctest.NORMALIZE_WHITESPACE
+    runner = doctest.DocTestRunner(optionflags=flags)
+    runner.run(test)
+    assert runner.failures == 0
+
+
+def test_the_example_diagram_in_the_docs_is_current(shipped: rfc1738.Grammar) -> None:
+    """docs/img/httpurl.svg says what the grammar says (regenerate it with rule_svg if not)."""
+    shown = ET.parse(DOCS / "img" / "httpurl.svg").getroot()
+    current = ET.fromstring(rule_svg(shipped, "httpurl"))
+    assert [t.text for t in shown.iter(f"{SVG}text")] == [
+        t.text for t in current.iter(f"{SVG}text")
+    ]
