@@ -489,3 +489,11 @@ def test_the_example_diagram_in_the_docs_is_current(shipped: rfc1738.Grammar) ->
     assert [t.text for t in shown.iter(f"{SVG}text")] == [
         t.text for t in current.iter(f"{SVG}text")
     ]
+
+
+def test_a_character_list_on_one_line_is_a_column(shipped: rfc1738.Grammar) -> None:
+    # national: nine characters, written on one line.
+    (column,) = [
+        i for i in rule_diagram(shipped, "NATIONAL").items if isinstance(i, railroad.Choice)
+    ]
+    assert [type(i).__name__ for i in column.items] == ["Terminal"] * 9

@@ -422,6 +422,8 @@ class _Drawer:
                 rows.append([])
             rows[-1].append(item)
             row_line = line if line is not None else row_line
+        if len(rows) == 1:  # all on one line: a column reads better than one long row
+            return rr.Choice(0, *items)
         return rr.Choice(
             0, *(rr.HorizontalChoice(*row) if len(row) > 1 else row[0] for row in rows)
         )
