@@ -121,6 +121,30 @@ class URL:
         port = self.port
         return self.default_port if port is None else port
 
+    # ---- serialization ----
+
+    def to_dict(self) -> dict[str, object]:
+        """Every field of the URL, raw and decoded, as JSON-ready values.
+
+        ``class`` (the class name), ``text``, ``scheme``, ``raw_scheme``, then
+        each part: its decoded value(s) before the one as written (``path``,
+        ``segments``, ``raw_path``), then the other properties (``port``,
+        ``default_port``, ``effective_port``, ...). Tuples become lists;
+        ``None`` stays ``None``. A decoded value may hold lone surrogates
+        (see :mod:`rfc1738.urls._text`): ``json.dumps`` with its default
+        ``ensure_ascii=True`` writes them as ``\\udcXX`` escapes.
+
+        >>> import rfc1738
+        >>> rfc1738.parse("news:comp.lang.python").to_dict()  # doctest: +NORMALIZE_WHITESPACE
+        {'class': 'NewsURL', 'text': 'news:comp.lang.python', 'scheme': 'news',
+         'raw_scheme': 'news', 'group': 'comp.lang.python', 'article': None,
+         'raw_article': None, 'all_groups': False, 'default_port': None,
+         'effective_port': None, 'host': None, 'port': None}
+        """
+        return {"class": type(self).__name__} | {
+            name: _plain(getattr(self, name)) for name in _exported(type(self))
+        }
+
     # ---- new objects ----
 
     def normalize(self) -> Self:
@@ -195,6 +219,42 @@ class URL:
         if not isinstance(url, type(self)):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
+
+
+#: Public properties that are not parts of the URL: ``facts`` is the scheme's.
+_NOT_PARTS = frozenset({"facts", "host_checks"})
+
+
+#: Per class, the attributes :meth:`URL.to_dict` writes, found once.
+_EXPORTED: dict[type[URL], tuple[str, ...]] = {}
+
+
+def _exported(cls: type[URL]) -> tuple[str, ...]:
+    """The attributes :meth:`URL.to_dict` writes for ``cls``, in order."""
+    found = _EXPORTED.get(cls)
+    if found is None:
+        found = _EXPORTED[cls] = _find_exported(cls)
+    return found
+
+
+def _find_exported(cls: type[URL]) -> tuple[str, ...]:
+    names = ["text", "scheme", "raw_scheme"]
+    for raw in fields(cls):
+        twins = [name for name, spec in cls.FIELDS.items() if spec.raw == raw.name]
+        names.extend(name for name in (*twins, raw.name) if name not in names)
+    properties = {
+        name
+        for klass in cls.__mro__
+        for name, value in vars(klass).items()
+        if isinstance(value, property) and not name.startswith("_")
+    }
+    names.extend(sorted(properties - set(names)))
+    return tuple(name for name in names if name not in _NOT_PARTS)
+
+
+def _plain(value: object) -> object:
+    """``value`` with tuples, nested too, as lists (JSON arrays)."""
+    return [_plain(item) for item in value] if isinstance(value, tuple) else value
 
 
 class PortMixin:
