@@ -20,23 +20,23 @@ from __future__ import annotations
 import html
 import os
 from collections.abc import Iterable
-from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
 from typing import Any
 
 from lark import Token, Tree
-from lark.exceptions import LarkError
 from lark.grammar import NonTerminal, Terminal
 from lark.lexer import PatternStr
 
-# Lark's own reading of grammar text and of a literal ("..."i, /.../), so the
-# diagrams show what the parsers see. Internal to Lark, as in the compiler.
-from lark.load_grammar import _literal_to_pattern, _parse_grammar
+# Lark's own reading of a literal ("..."i, /.../), so the diagrams show what
+# the parsers see. Internal to Lark, as in the compiler.
+from lark.load_grammar import _literal_to_pattern
 
 from .compiler import GrammarFile
 from .errors import GrammarError, RFC1738Error
 from .grammar_files import GENERIC
+from .grammar_index import Definition, FileIndex, GrammarIndex
+from .grammar_layout import bnf_name
 from .grammar_set import Grammar
 
 __all__ = [
@@ -82,7 +82,7 @@ def rule_diagram(grammar: Grammar, name: str, *, href: str = "#{anchor}") -> Any
     rr = _railroad()
     index = _Index(grammar)
     definition = index.find(name)
-    return _Drawer(rr, index, definition.file, href).draw(definition)
+    return _Drawer(rr, index, definition.file.stem, href).draw(definition)
 
 
 def grammar_html(grammar: Grammar, *, title: str | None = None) -> str:
@@ -113,7 +113,7 @@ def write_diagrams(
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for definition in wanted:
-        diagram = _Drawer(rr, index, definition.file, "index.html#{anchor}").draw(definition)
+        diagram = _Drawer(rr, index, definition.file.stem, "index.html#{anchor}").draw(definition)
         path = out / f"{index.anchor(definition).removeprefix('rule-')}.svg"
         path.write_text(_standalone(rr, diagram) + "\n", encoding="utf-8")
         written.append(path)
@@ -144,55 +144,29 @@ def _default_title(grammar: Grammar) -> str:
     return f"Railroad diagrams of the RFC 1738 grammar ({grammar.directory.name}/)"
 
 
-# ---- reading the grammar files ----
-
-
-@dataclass
-class _Definition:
-    """One rule or terminal as written in its file."""
-
-    name: str
-    file: str
-    path: Path
-    line: int
-    terminal: bool
-    priority: int
-    #: The definition as Lark's grammar parser reads it (imports not resolved).
-    written: Tree[Token]
-    bnf: list[str] = field(default_factory=list)
-    notes: list[str] = field(default_factory=list)
-    source: str = ""
-
-
-@dataclass
-class _File:
-    stem: str
-    path: Path
-    header: list[str]
-    definitions: dict[str, _Definition]
-    #: local name -> (file stem, name there), for relative %import.
-    imports: dict[str, tuple[str, str]]
+# ---- the definitions, in page order ----
 
 
 class _Index:
-    """Every definition of a grammar directory, where it is, and how names resolve."""
+    """A directory's definitions (:mod:`rfc1738.grammar_index`), in page order, with ids."""
 
     def __init__(self, grammar: Grammar) -> None:
         self.grammar = grammar
-        paths = {stem: entry.path for stem, entry in grammar.files.items()}
-        common = grammar.directory / f"{_COMMON}.lark"
-        if common.is_file():
-            paths[_COMMON] = common
-        self.files = {stem: _read_file(stem, path) for stem, path in paths.items()}
+        self.names = GrammarIndex(grammar.directory)
+        self.files = {index.path.stem: index for index in self.names.files}
         self.order = _file_order(self.files, grammar)
-        self.definitions = [d for stem in self.order for d in self.files[stem].definitions.values()]
-        self.owners: dict[str, list[str]] = {}
+        # %declare'd names (line 0) have no definition to draw.
+        self.by_file = {
+            stem: [d for d in self.files[stem].definitions if d.line] for stem in self.order
+        }
+        self.definitions = [d for stem in self.order for d in self.by_file[stem]]
+        self.owners: dict[str, list[Definition]] = {}
         for definition in self.definitions:
-            self.owners.setdefault(definition.name, []).append(definition.file)
+            self.owners.setdefault(definition.name, []).append(definition)
         self._loaded: dict[str, GrammarFile] = {}
 
     def loaded(self, stem: str) -> GrammarFile:
-        """The file as Lark loads it (imports resolved)."""
+        """A file as Lark's loader reads it (imports resolved)."""
         if stem not in self._loaded:
             if stem in self.grammar.files:
                 self._loaded[stem] = self.grammar.grammar_file(stem)
@@ -200,145 +174,82 @@ class _Index:
                 self._loaded[stem] = GrammarFile(self.files[stem].path)
         return self._loaded[stem]
 
-    def find(self, name: str) -> _Definition:
+    def find(self, name: str) -> Definition:
         """The definition a user means by ``name`` (see :func:`rule_svg`)."""
         stem, _, bare = name.rpartition(":")
         if stem:
-            found = self.files.get(stem)
-            if found is not None and bare in found.definitions:
-                return found.definitions[bare]
-            raise GrammarError(f"{stem}.lark defines no rule {bare}")
-        spelled = name.replace("-", "_").replace("+", "_plus")
-        for candidate in (name, spelled, spelled.upper(), spelled.lower()):
-            owners = self.owners.get(candidate)
-            if owners and len(owners) > 1:
-                files = ", ".join(f"{owner}:{candidate}" for owner in owners)
-                raise GrammarError(f"{candidate} is defined in several files; name one: {files}")
-            if owners:
-                return self.files[owners[0]].definitions[candidate]
+            found = [d for d in self.by_file.get(stem, ()) if d.name == bare]
+            if not found:
+                raise GrammarError(f"{stem}.lark defines no rule {bare}")
+            return found[0]
+        for matches in (
+            lambda d: d.name == name,
+            lambda d: d.block is not None and bnf_name(d.block.bnf) == name,
+            lambda d: d.name.lower() == name.lower(),
+        ):
+            found = [d for d in self.definitions if matches(d)]
+            if len(found) > 1:
+                spelled = ", ".join(f"{d.file.stem}:{d.name}" for d in found)
+                raise GrammarError(
+                    f"{found[0].name} is defined in several files; name one: {spelled}"
+                )
+            if found:
+                return found[0]
         raise GrammarError(f"no rule or terminal named {name}", file=str(self.grammar.directory))
 
-    def resolve(self, stem: str, name: str) -> _Definition | None:
-        """The definition ``name`` stands for in file ``stem`` (following imports)."""
-        seen: set[tuple[str, str]] = set()
-        while (stem, name) not in seen:
-            seen.add((stem, name))
-            source = self.files.get(stem)
-            if source is None:
-                break
-            if name in source.definitions:
-                return source.definitions[name]
-            if name not in source.imports:
-                break
-            stem, name = source.imports[name]
-        owners = self.owners.get(name, [])
-        return self.files[owners[0]].definitions[name] if len(owners) == 1 else None
+    def resolve(self, stem: str, name: str) -> Definition | None:
+        """The definition ``name`` stands for in file ``stem``, following ``%import``."""
+        target = self.names.resolve(self.files[stem], name)
+        return target if isinstance(target, Definition) else None
 
-    def anchor(self, definition: _Definition) -> str:
+    def anchor(self, definition: Definition) -> str:
         """The id of a definition's section on the page."""
-        if len(self.owners[definition.name]) > 1:
-            return f"rule-{definition.file}-{definition.name}"
+        if len(self.owners.get(definition.name, ())) > 1:
+            return f"rule-{definition.file.stem}-{definition.name}"
         return f"rule-{definition.name}"
 
+    def priority(self, definition: Definition) -> int:
+        if definition.kind == "terminal":
+            return 0
+        return self.loaded(definition.file.stem).rules[definition.name][1]
 
-def _read_file(stem: str, path: Path) -> _File:
-    text = path.read_text(encoding="utf-8")
-    try:
-        statements = _parse_grammar(text, str(path)).children  # type: ignore[no-untyped-call]
-    except LarkError as exc:
-        raise GrammarError(str(exc).strip(), file=str(path)) from exc
-    lines = text.splitlines()
-    header: list[str] = []
-    for line in lines:
+
+def _header(text: str) -> str:
+    """A file's opening comment lines, as one paragraph."""
+    lines: list[str] = []
+    for line in text.splitlines():
         if not line.startswith("//"):
             break
-        header.append(line[2:].strip())
-    starts: list[int] = []
-    found: list[tuple[Tree[Token], int]] = []
-    imports: dict[str, tuple[str, str]] = {}
-    for statement in statements:
-        if statement.data == "override":
-            statement = statement.children[0]
-        tokens = [t for t in statement.scan_values(lambda v: isinstance(v, Token))]
-        first = min((t.line for t in tokens if t.line is not None), default=None)
-        if first is not None:
-            starts.append(first)
-        if statement.data in ("rule", "term") and first is not None:
-            found.append((statement, first))
-        elif statement.data == "import":
-            imports.update(_imports(statement))
-    starts.sort()
-    definitions: dict[str, _Definition] = {}
-    for statement, first in found:
-        terminal = statement.data == "term"
-        parts = statement.children
-        if terminal:  # TERM [priority] expansions
-            priority = int(str(parts[1])) if len(parts) == 3 else 0
-            name = str(parts[0])
-        else:  # modifiers RULE template_params priority expansions
-            given = parts[3]
-            priority = (
-                int(str(given.children[0])) if isinstance(given, Tree) and given.children else 0
-            )
-            name = str(parts[1])
-        expansions = parts[-1]
-        assert isinstance(expansions, Tree)
-        definition = _Definition(name, stem, path, first, terminal, priority, expansions)
-        _describe(definition, lines, next((s for s in starts if s > first), len(lines) + 1))
-        definitions[name] = definition
-    return _File(stem, path, header, definitions, imports)
+        lines.append(line.removeprefix("//").strip())
+    return " ".join(lines)
 
 
-def _imports(statement: Tree[Token]) -> dict[str, tuple[str, str]]:
-    """Local name -> (file stem, name) for one relative ``%import``."""
-    target, *rest = statement.children
-    if not isinstance(target, Tree) or target.data != "import_rel":
-        return {}
-    dotted = [str(part) for part in target.children]
-    if rest and isinstance(rest[0], Tree):  # %import .file (a, b, C)
-        if len(dotted) != 1:
-            return {}
-        return {str(n): (dotted[0], str(n)) for n in rest[0].children}
-    if len(dotted) != 2:
-        return {}
-    alias = str(rest[0]) if rest else dotted[1]  # %import .file.name [-> alias]
-    return {alias: (dotted[0], dotted[1])}
+def _notes(definition: Definition) -> list[str]:
+    """The comments above a definition other than its BNF lines, as paragraphs."""
+    notes: list[str] = []
+    for comment in definition.block.comments if definition.block else ():
+        if comment.startswith("// ----"):  # a section banner
+            continue
+        text = comment.removeprefix("//").strip()
+        last = notes[-1] if notes else ""
+        if last and not (last.endswith(".") and text[:1].isupper()):
+            notes[-1] = f"{last} {text}"
+        else:
+            notes.append(text)
+    return notes
 
 
-def _describe(definition: _Definition, lines: list[str], next_start: int) -> None:
-    """Fill in a definition's BNF lines, other comments above it, and source."""
-    above = definition.line - 2
-    comments: list[str] = []
-    while above >= 0 and lines[above].lstrip().startswith("//"):
-        comments.insert(0, lines[above].strip())
-        above -= 1
-    for comment in comments:
-        if comment.startswith("// BNF:"):
-            definition.bnf.append(comment.removeprefix("// BNF:").removeprefix(" "))
-        elif not comment.startswith("// ----"):
-            text = comment.removeprefix("//").strip()
-            last = definition.notes[-1] if definition.notes else ""
-            if last and not (last.endswith(".") and text[:1].isupper()):
-                definition.notes[-1] = f"{last} {text}"
-            else:
-                definition.notes.append(text)
-    body = lines[definition.line - 1 : next_start - 1]
-    while body and (not body[-1].strip() or body[-1].lstrip().startswith("//")):
-        body.pop()
-    definition.source = "\n".join(body)
-
-
-def _file_order(files: dict[str, _File], grammar: Grammar) -> list[str]:
+def _file_order(files: dict[str, FileIndex], grammar: Grammar) -> list[str]:
     """generic, the schemes in the order the ``url`` rule names them, the rest, common."""
     schemes = [stem for stem in files if stem not in (GENERIC, _COMMON)]
     by_start = {grammar.files[stem].start: stem for stem in schemes if stem in grammar.files}
     listed: list[str] = []
     generic = files.get(GENERIC)
-    if generic is not None and "url" in generic.definitions:
-        for symbol in generic.definitions["url"].written.scan_values(_is_rule_symbol):
-            stem = by_start.get(symbol.name) if isinstance(symbol, NonTerminal) else None
-            if stem is not None and stem not in listed:
-                listed.append(stem)
+    url = generic.defined("url") if generic is not None else None
+    for symbol in url.symbols if url is not None else ():
+        stem = by_start.get(symbol)
+        if stem is not None and stem not in listed:
+            listed.append(stem)
     rest = sorted(stem for stem in schemes if stem not in listed)
     first = [GENERIC] if generic is not None else []
     last = [_COMMON] if _COMMON in files else []
@@ -360,10 +271,9 @@ class _Drawer:
         # Lark's loader puts each terminal's tree where another terminal names
         # it; the very same object, so a terminal's name can be read back.
         self.terminal_trees = {id(tree): name for name, tree in self.loaded.terminals.items()}
-        self.uses: list[_Definition] = []
 
-    def draw(self, definition: _Definition) -> _Item:
-        if definition.terminal:
+    def draw(self, definition: Definition) -> _Item:
+        if definition.kind == "terminal":
             tree = self.loaded.terminals[definition.name]
         else:
             tree = self.loaded.rules[definition.name][0]
@@ -509,9 +419,9 @@ class _Drawer:
         css = "class-ref" if terminal else "rule-ref"
         if target is None:
             return self.rr.NonTerminal(name, cls=css)
-        self.uses.append(target)
         anchor = self.index.anchor(target)
-        title = "\n".join(target.bnf) or target.source
+        block = target.block
+        title = ("\n".join(block.bnf) or block.source) if block else target.name
         href = self.href.format(anchor=anchor, name=target.name)
         return _linked(self.rr, self.rr.NonTerminal(target.name, title=title, cls=css), href)
 
@@ -545,10 +455,6 @@ def _linked(rr: ModuleType, item: _Item, href: str) -> _Item:
 
     item.format = format
     return item
-
-
-def _is_rule_symbol(value: object) -> bool:
-    return isinstance(value, NonTerminal)
 
 
 def _pattern(token: object) -> Any:
@@ -616,18 +522,15 @@ class _Page:
 
     def render(self) -> str:
         index = self.index
-        sections: dict[str, list[tuple[_Definition, str, list[_Definition]]]] = {}
-        used_by: dict[int, list[_Definition]] = {}
-        for stem in index.order:
-            drawn = sections.setdefault(stem, [])
-            for definition in index.files[stem].definitions.values():
-                drawer = _Drawer(self.rr, index, stem, "#{anchor}")
-                parts: list[str] = []
-                drawer.draw(definition).writeSvg(parts.append)
-                uses = _unique(drawer.uses)
-                drawn.append((definition, "".join(parts), uses))
-                for used in uses:
-                    used_by.setdefault(id(used), []).append(definition)
+        svgs: dict[Definition, str] = {}
+        used_by: dict[Definition, list[Definition]] = {}
+        for definition in index.definitions:
+            drawer = _Drawer(self.rr, index, definition.file.stem, "#{anchor}")
+            parts: list[str] = []
+            drawer.draw(definition).writeSvg(parts.append)
+            svgs[definition] = "".join(parts)
+            for used in index.names.uses(definition):
+                used_by.setdefault(used, []).append(definition)
         esc = html.escape
         out = [
             "<!DOCTYPE html>",
@@ -649,64 +552,59 @@ class _Page:
             start = f" (start rule <code>{esc(entry.start)}</code>)" if entry else ""
             links = " ".join(
                 f'<li><a href="#{esc(index.anchor(d))}"><code>{esc(d.name)}</code></a></li>'
-                for d, _, _ in sections[stem]
+                for d in index.by_file[stem]
             )
             file_link = f'<a href="#file-{esc(stem)}">{esc(stem)}.lark</a>'
             out.append(f"<li>{file_link}{start}: <ul>{links}</ul></li>")
         out.append("</ul></nav>")
         for stem in index.order:
-            source = index.files[stem]
+            header = _header(index.files[stem].text)
             out.append(f'<section class="grammar-file" id="file-{esc(stem)}">')
             out.append(f"<h2>{esc(stem)}.lark</h2>")
-            if source.header:
-                out.append(f'<p class="note">{esc(" ".join(source.header))}</p>')
-            for definition, svg, uses in sections[stem]:
-                out.append(self.section(definition, svg, uses, used_by.get(id(definition), [])))
+            if header:
+                out.append(f'<p class="note">{esc(header)}</p>')
+            for definition in index.by_file[stem]:
+                uses = index.names.uses(definition)
+                users = used_by.get(definition, [])
+                out.append(self.section(definition, svgs[definition], uses, users))
             out.append("</section>")
         out += ["</body>", "</html>", ""]
         return "\n".join(out)
 
     def section(
-        self, definition: _Definition, svg: str, uses: list[_Definition], used_by: list[_Definition]
+        self, definition: Definition, svg: str, uses: list[Definition], used_by: list[Definition]
     ) -> str:
         esc = html.escape
         anchor = esc(self.index.anchor(definition))
-        kind = "character class" if definition.terminal else "rule"
-        if definition.priority:
-            kind += f", priority {definition.priority}"
+        kind = "character class" if definition.kind == "terminal" else "rule"
+        priority = self.index.priority(definition)
+        if priority:
+            kind += f", priority {priority}"
         out = [
             f'<section class="rule" id="{anchor}">',
             f'<h3><a class="self" href="#{anchor}">{esc(definition.name)}</a>'
             f'<span class="kind">{kind}</span></h3>',
         ]
-        if definition.bnf:
-            out.append(f'<pre class="bnf"><code>{esc(chr(10).join(definition.bnf))}</code></pre>')
-        out += [f'<p class="note">{esc(note)}</p>' for note in definition.notes]
+        block = definition.block
+        if block is not None and block.bnf:
+            out.append(f'<pre class="bnf"><code>{esc(chr(10).join(block.bnf))}</code></pre>')
+        out += [f'<p class="note">{esc(note)}</p>' for note in _notes(definition)]
         out.append(f'<div class="diagram">{svg}</div>')
-        where = f"{esc(definition.file)}.lark, line {definition.line}"
+        where = f"{esc(definition.file.name)}, line {definition.line}"
         uses_links, used_by_links = self.links(uses), self.links(used_by)
         out.append(f'<p class="meta">{where}. Uses: {uses_links}. Used by: {used_by_links}.</p>')
-        out.append(
-            f"<details><summary>Lark</summary><pre><code>{esc(definition.source)}</code></pre>"
-            "</details>"
-        )
+        if block is not None:
+            out.append(
+                f"<details><summary>Lark</summary><pre><code>{esc(block.source)}</code></pre>"
+                "</details>"
+            )
         out.append("</section>")
         return "\n".join(out)
 
-    def links(self, definitions: list[_Definition]) -> str:
+    def links(self, definitions: list[Definition]) -> str:
         if not definitions:
             return "none"
         return ", ".join(
             f'<a href="#{html.escape(self.index.anchor(d))}"><code>{html.escape(d.name)}</code></a>'
-            for d in _unique(definitions)
+            for d in dict.fromkeys(definitions)
         )
-
-
-def _unique(definitions: Iterable[_Definition]) -> list[_Definition]:
-    seen: set[int] = set()
-    out: list[_Definition] = []
-    for definition in definitions:
-        if id(definition) not in seen:
-            seen.add(id(definition))
-            out.append(definition)
-    return out
