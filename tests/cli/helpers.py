@@ -1,0 +1,79 @@
+"""Run the installed ``rfc1738`` console script (or ``python -m rfc1738``) in a subprocess."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import rfc1738
+from rfc1738 import URLSyntaxError
+from rfc1738.grammar_files import shipped_grammar_dir
+
+__all__ = ["SCRIPT", "Result", "edit", "edited_grammar", "error_of", "run"]
+
+#: The console script pip installed next to the interpreter running the tests.
+SCRIPT = shutil.which("rfc1738", path=Path(sys.executable).parent)
+TIMEOUT = 300
+
+
+@dataclass(frozen=True)
+class Result:
+    status: int
+    out: str
+    err: str
+
+
+def run(
+    *args: str | Path,
+    input: str | bytes = b"",
+    cwd: Path | None = None,
+    module: bool = False,
+) -> Result:
+    """Run ``rfc1738 ARGS`` (``python -m rfc1738 ARGS`` with ``module``); what it wrote."""
+    assert SCRIPT is not None, "the rfc1738 console script is not installed"
+    command = [sys.executable, "-m", "rfc1738"] if module else [SCRIPT]
+    done = subprocess.run(
+        [*command, *(str(a) for a in args)],
+        input=input.encode() if isinstance(input, str) else input,
+        capture_output=True,
+        cwd=cwd,
+        env={k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME")},
+        timeout=TIMEOUT,
+    )
+    return Result(done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+def error_of(text: str, parse: Callable[[str], object] = rfc1738.parse) -> URLSyntaxError:
+    """The error the library raises for ``text``."""
+    try:
+        parse(text)
+    except URLSyntaxError as error:
+        return error
+    raise AssertionError(f"{text!r} is valid")
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    """Replace ``old`` (which must occur) by ``new`` in the file at ``path``."""
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new), encoding="utf-8")
+
+
+def edited_grammar(directory: Path) -> Path:
+    """A copy of the shipped grammar in which http URLs may have a user and password.
+
+    Section 3.3 has ``"http://" hostport``; the copy says ``"http://" login``,
+    so ``http://user@host/`` is valid under it and invalid under the shipped
+    grammar.
+    """
+    copy = directory / "grammar"
+    shutil.copytree(shipped_grammar_dir(), copy)
+    http = copy / "http.lark"
+    edit(http, "%import .common (hostport,", "%import .common (login, user, password, hostport,")
+    edit(http, 'httpurl: "http://"i hostport', 'httpurl: "http://"i login')
+    return copy

@@ -1,0 +1,221 @@
+"""``rfc1738 check [FILE|-]``: one URL a line, a summary or JSON lines, in constant memory."""
+
+from __future__ import annotations
+
+import json
+import os
+import pty
+import subprocess
+import sys
+import textwrap
+from pathlib import Path
+
+from .helpers import SCRIPT, TIMEOUT, edited_grammar, error_of, run
+
+#: Valid and invalid lines, with a CRLF ending and a space that belongs to the URL.
+LINES = [
+    b"http://www.example.com/\r\n",
+    b"http://h/a b\n",
+    b"ftp://@host.dom/pub\n",
+    b"news:comp.lang.python \n",
+    b"\n",
+    b"x-cvs://anon@cvs.example.org/src\n",
+    b"mailto:joe\xffx@example.com",
+]
+TEXTS = [
+    "http://www.example.com/",
+    "http://h/a b",
+    "ftp://@host.dom/pub",
+    "news:comp.lang.python ",
+    "",
+    "x-cvs://anon@cvs.example.org/src",
+    "mailto:joe\udcffx@example.com",
+]
+
+SUMMARY = textwrap.dedent(
+    """\
+    7 lines: 3 valid, 4 invalid
+
+    scheme     valid  invalid
+    ftp            1        0
+    generic        1        1
+    http           1        1
+    mailto         0        1
+    news           0        1
+    """
+)
+
+
+def write(tmp_path: Path) -> Path:
+    path = tmp_path / "urls.txt"
+    path.write_bytes(b"".join(LINES))
+    return path
+
+
+def test_summary_of_a_file(tmp_path: Path) -> None:
+    path = write(tmp_path)
+    result = run("check", path, cwd=tmp_path)
+    assert result.status == 1
+    assert result.err == ""
+    assert result.out.startswith(SUMMARY)
+    errors = result.out[len(SUMMARY) :]
+    assert errors.startswith(f"\nfirst 4 errors:\n{path}:2: ")
+    for line, text in [(2, TEXTS[1]), (4, TEXTS[3]), (5, TEXTS[4]), (7, TEXTS[6])]:
+        assert f"{path}:{line}: {error_of(text)}\n" in errors
+    # The caret pictures, with the offending characters made visible.
+    assert "  http://h/a b\n            ^\n" in errors
+    assert "  mailto:joe\\udcffx@example.com\n            ^\n" in errors
+
+
+def test_stdin_is_the_default_and_dash(tmp_path: Path) -> None:
+    data = b"".join(LINES)
+    default = run("check", input=data)
+    dash = run("check", "-", input=data)
+    assert default == dash
+    assert default.status == 1
+    assert default.out.startswith(SUMMARY)
+    assert "\n<stdin>:2: " in default.out
+    assert default.out == run("check", write(tmp_path)).out.replace(
+        str(tmp_path / "urls.txt"), "<stdin>"
+    )
+
+
+def test_show_limits_the_errors_listed() -> None:
+    data = b"".join(LINES)
+    result = run("check", "--show", "1", input=data)
+    assert result.status == 1
+    assert "\nfirst error (of 4):\n<stdin>:2: " in result.out
+    assert "<stdin>:4:" not in result.out
+    result = run("check", "--show", "0", input=data)
+    assert result.out == SUMMARY
+
+
+def test_all_valid_exits_0() -> None:
+    result = run("check", input="http://h/\nftp://h/\n")
+    assert result.status == 0
+    assert result.out == textwrap.dedent(
+        """\
+        2 lines: 2 valid, 0 invalid
+
+        scheme    valid  invalid
+        ftp           1        0
+        http          1        0
+        """
+    )
+
+
+def test_empty_input_is_zero_lines_and_valid(tmp_path: Path) -> None:
+    empty = tmp_path / "empty.txt"
+    empty.write_bytes(b"")
+    for result in (run("check", empty), run("check", input=b"")):
+        assert (result.status, result.out, result.err) == (0, "0 lines: 0 valid, 0 invalid\n", "")
+
+
+def test_jsonl_writes_the_objects_of_parse(tmp_path: Path) -> None:
+    result = run("check", "--jsonl", write(tmp_path))
+    assert result.status == 1
+    found = [json.loads(line) for line in result.out.splitlines()]
+    assert [item["text"] for item in found] == TEXTS
+    assert [item["valid"] for item in found] == [True, False, True, False, False, True, False]
+    # The same objects as `rfc1738 parse` prints for each URL.
+    parsed = run("parse", "--", *TEXTS[:4], TEXTS[5])
+    assert [json.loads(line) for line in parsed.out.splitlines()] == [*found[:4], found[5]]
+
+
+def test_jsonl_all_valid_exits_0() -> None:
+    result = run("check", "--jsonl", input="news:*\n")
+    assert result.status == 0
+    assert json.loads(result.out)["class"] == "NewsURL"
+
+
+def test_edited_grammar_judges_by_the_copy(tmp_path: Path) -> None:
+    grammar = edited_grammar(tmp_path)
+    data = "http://user@h/\n"
+    assert run("check", input=data).status == 1
+    result = run("check", "--grammar", grammar, input=data)
+    assert result.status == 0
+    assert result.out.startswith("1 line: 1 valid, 0 invalid\n")
+
+
+def test_a_file_that_cannot_be_read_exits_2(tmp_path: Path) -> None:
+    result = run("check", tmp_path / "missing.txt")
+    assert result.status == 2
+    assert (
+        result.err
+        == f"rfc1738: cannot read {tmp_path / 'missing.txt'}: No such file or directory\n"
+    )
+
+
+# ---- large input: constant memory, progress on a terminal ----
+
+#: Runs `rfc1738 check` with N generated lines on its stdin (every 7th invalid)
+#: and prints its exit status, the first line of its output and its peak
+#: memory: the children of this small process are that one command alone.
+FEEDER = """
+import resource, subprocess, sys
+script, count = sys.argv[1], int(sys.argv[2])
+child = subprocess.Popen([script, "check", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+for i in range(count):
+    child.stdin.write(b"http://h%d.example.com/a b\\n" % i if i % 7 == 0 else
+                      b"http://h%d.example.com/p/%d?q\\n" % (i, i))
+child.stdin.close()
+first = child.stdout.readline().decode().strip()
+child.stdout.read()
+status = child.wait()
+print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, first, sep="|")
+"""
+
+
+def feed(count: int) -> tuple[int, int, str]:
+    done = subprocess.run(
+        [sys.executable, "-c", FEEDER, str(SCRIPT), str(count)],
+        capture_output=True,
+        text=True,
+        timeout=TIMEOUT,
+        check=True,
+    )
+    status, peak_kib, first = done.stdout.strip().split("|")
+    return int(status), int(peak_kib), first
+
+
+def test_200k_lines_in_constant_memory() -> None:
+    status, small_peak, first = feed(100)
+    assert (status, first) == (1, "100 lines: 85 valid, 15 invalid")
+    status, large_peak, first = feed(200_000)
+    assert (status, first) == (1, "200000 lines: 171428 valid, 28572 invalid")
+    # Keeping the lines (or their errors) would take tens of megabytes more.
+    assert large_peak - small_peak < 8 * 1024, (small_peak, large_peak)
+
+
+def test_progress_on_stderr_only_when_it_is_a_terminal() -> None:
+    data = b"".join(b"http://h/%d\n" % i for i in range(100_000))
+    # Not a terminal: nothing on stderr.
+    assert run("check", input=data).err == ""
+    # A terminal: a line redrawn with \r, then cleared.
+    leader, follower = pty.openpty()
+    try:
+        child = subprocess.Popen(
+            [str(SCRIPT), "check", "-"],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=follower,
+        )
+        os.close(follower)
+        out, _ = child.communicate(data, timeout=TIMEOUT)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal's other end is closed
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+    assert child.returncode == 0
+    assert out.startswith(b"100000 lines: 100000 valid, 0 invalid\n")
+    assert b" lines/s" in shown
+    assert shown.startswith(b"\r") and shown.endswith(b"\r\x1b[K")
+    # At most about ten redraws a second, whatever the speed.
+    assert shown.count(b"lines/s") <= 10 * 60
