@@ -13,7 +13,7 @@ import importlib.resources
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["GENERIC", "SchemeFile", "scheme_files", "shipped_grammar_dir"]
+__all__ = ["GENERIC", "SchemeFile", "scheme_files", "shipped_grammar_dir", "w3_1994_grammar_dir"]
 
 #: The file, and its start rule, that serves every scheme without a file.
 GENERIC = "generic"
@@ -32,6 +32,18 @@ class SchemeFile:
 def shipped_grammar_dir() -> Path:
     """The grammar directory installed with the package (package data)."""
     return Path(str(importlib.resources.files("rfc1738").joinpath("grammar")))
+
+
+def w3_1994_grammar_dir() -> Path:
+    """The 1994 W3 URL grammar, shipped as a second grammar directory.
+
+    Its rules are recursive, so only the reference parser serves it (see
+    ``docs/w3-1994.md``).
+
+    >>> sorted(p.name for p in w3_1994_grammar_dir().glob("*.lark"))[:3]
+    ['common.lark', 'ftp.lark', 'generic.lark']
+    """
+    return Path(str(importlib.resources.files("rfc1738").joinpath("grammars", "w3-1994")))
 
 
 def scheme_files(directory: Path) -> dict[str, SchemeFile]:
