@@ -24,6 +24,7 @@ from lark.load_grammar import _literal_to_pattern, load_grammar
 
 from .errors import GrammarError
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq, prefixes
+from .lark_errors import grammar_error_from_lark
 from .regex import Written, simplify, write_regex
 from .spans import base_name
 
@@ -50,10 +51,8 @@ class GrammarFile:
             grammar, _ = load_grammar(  # type: ignore[no-untyped-call]
                 path.read_text(encoding="utf-8"), str(path), [str(path.parent)], False
             )
-        except LarkError as exc:
-            raise GrammarError(str(exc).strip(), file=str(path)) from exc
-        except OSError as exc:
-            raise GrammarError(str(exc), file=str(path)) from exc
+        except (LarkError, OSError) as exc:
+            raise grammar_error_from_lark(exc, path) from exc
         self.rules: dict[str, tuple[Tree[Token], int]] = {}
         for name, params, tree, options in grammar.rule_defs:
             if params:

@@ -14,7 +14,8 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import PatternStr
 
-from .errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
+from .errors import MAX_REFERENCE_LENGTH, InputTooLongError, URLSyntaxError
+from .lark_errors import grammar_error_from_lark
 from .spans import base_name
 
 __all__ = ["END", "MAX_REFERENCE_LENGTH", "ReferenceParser", "terminal_display_names"]
@@ -50,10 +51,8 @@ class ReferenceParser:
                     keep_all_tokens=True,
                     maybe_placeholders=False,
                 )
-            except LarkError as exc:
-                raise GrammarError(str(exc).strip(), file=str(self.path)) from exc
-            except OSError as exc:
-                raise GrammarError(str(exc), file=str(self.path)) from exc
+            except (LarkError, OSError) as exc:
+                raise grammar_error_from_lark(exc, self.path) from exc
             self._parsers[start] = parser
         return parser
 
