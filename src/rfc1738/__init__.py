@@ -43,6 +43,8 @@ from .urls import (
 )
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from lark import Token, Tree
 
 __all__ = [
@@ -65,6 +67,7 @@ __all__ = [
     "TelnetURL",
     "URLSyntaxError",
     "WaisURL",
+    "generate",
     "is_valid",
     "load",
     "parse",
@@ -115,3 +118,15 @@ def parse_tree(text: str) -> Tree[Token]:
     one longer than :data:`MAX_REFERENCE_LENGTH`.
     """
     return _shipped().parse_tree(text)
+
+
+def generate(
+    grammar_dir: str | os.PathLike[str] | None, output_path: str | os.PathLike[str]
+) -> Path:
+    """Write a standalone module that parses with ``grammar_dir``'s expressions, without lark.
+
+    See :mod:`rfc1738.generator`; ``None`` is the shipped grammar. Returns the path written.
+    """
+    from .generator import generate as write
+
+    return write(grammar_dir, output_path)

@@ -52,6 +52,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         # quietly, and keep the interpreter's last flush from failing again.
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return INVALID
+    except OSError as error:  # a file to write (-o) or read that cannot be
+        print(f"rfc1738: {error}", file=sys.stderr)
+        return USAGE
 
 
 # ---- the JSON objects of parse and check --jsonl ----
