@@ -26,6 +26,7 @@ __all__ = [
     "lark_error_line",
     "lark_error_message",
     "reference_line",
+    "syntax_error_line",
     "unmangled",
 ]
 
@@ -73,10 +74,29 @@ def lark_error_message(exc: BaseException) -> str:
         token = exc.token
         found = _describe(token.type) if token.type in _DESCRIBED else repr(str(token))
         expected = sorted(_describe(name) for name in exc.expected)
-        column = f" at column {exc.column}" if exc.column and exc.column > 0 else ""
+        # At the end of a line, Lark's column is that of a later line (see syntax_error_line).
+        end = token.type in _END_OF_LINE
+        column = f" at column {exc.column}" if exc.column and exc.column > 0 and not end else ""
         return f"unexpected {found}{column}; expected {' or '.join(expected)}"
-    text = str(exc).strip().split("\n\n")[0].strip()
-    return unmangled(text.removesuffix(":"))
+    text = str(exc).strip().split("\n\n")[0].strip().removesuffix(":")
+    return unmangled(_without_line(text))
+
+
+def _without_line(text: str) -> str:
+    """Lark's "..., at line 3 column 5" as "... at column 5": the line goes with the file.
+
+    >>> _without_line("Expecting a value, at line 13 column 21")
+    'Expecting a value at column 21'
+    >>> _without_line("Unexpected input at line 2 column 4 in /g/x.lark")
+    'Unexpected input at column 4'
+    """
+    head, found, tail = text.partition(" at line ")
+    if not found:
+        return text
+    words = tail.split()
+    column = words[2] if len(words) > 2 and words[1] == "column" else None
+    head = head.removesuffix(",")
+    return f"{head} at column {column}" if column else head
 
 
 #: How a syntax error names the tokens of Lark's grammar of grammars.
@@ -135,6 +155,35 @@ def lark_error_line(exc: BaseException) -> int | None:
     return None
 
 
+def syntax_error_line(exc: BaseException, text: str) -> int | None:
+    """The line of a syntax error in a grammar file's ``text``.
+
+    Lark reports a statement that ends too early (an unclosed ``[``) at the
+    end of line token after it, which comes after any comment lines that
+    follow: the line meant is the last one before them that holds code.
+    """
+    line = lark_error_line(exc)
+    if line is None or not _at_end_of_line(exc):
+        return line
+    lines = text.splitlines()
+    while line > 1 and (line > len(lines) or _no_code(lines[line - 1])):
+        line -= 1
+    return line
+
+
+def _at_end_of_line(exc: BaseException) -> bool:
+    token = getattr(exc, "token", None)
+    return getattr(token, "type", None) in _END_OF_LINE
+
+
+def _no_code(line: str) -> bool:
+    stripped = line.strip()
+    return not stripped or stripped.startswith("//")
+
+
+_END_OF_LINE = frozenset({"_NL", "_NL_OR", "$END"})
+
+
 def _locate(exc: BaseException, path: Path) -> tuple[Path, int] | None:
     index = GrammarIndex(path.parent)
     if not path.is_file():
@@ -144,7 +193,7 @@ def _locate(exc: BaseException, path: Path) -> tuple[Path, int] | None:
     # not parse. Lark parses a file before the files it imports.
     for found in files:
         if found.syntax_error is not None:
-            line = lark_error_line(found.syntax_error)
+            line = syntax_error_line(found.syntax_error, found.text)
             return (found.path, line) if line else None
     if isinstance(exc, FileNotFoundError):
         for found in files:

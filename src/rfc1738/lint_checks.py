@@ -92,23 +92,35 @@ def _load_error(file: Path, line: int | None, message: str) -> LintProblem:
 
 
 def _undefined(index: GrammarIndex) -> Iterator[LintProblem]:
-    defined = sorted({d.name for d in index.definitions()})
+    elsewhere: dict[str, Definition] = {}
+    for definition in index.definitions():
+        elsewhere.setdefault(definition.name, definition)
     for found in index.files:
         if found.syntax_error is not None:
             continue
         for definition in found.definitions:
             for symbol, target in index.references(definition):
-                if target is None:
-                    close = difflib.get_close_matches(symbol, defined, n=2)
-                    hint = f" (did you mean {', '.join(close)}?)" if close else ""
-                    yield _problem(
-                        "undefined",
-                        found.path,
-                        reference_line(definition, symbol),
-                        definition.name,
-                        f"{definition.name} uses {symbol}, which is defined nowhere{hint}",
-                        "error",
+                if target is not None:
+                    continue
+                other = elsewhere.get(symbol)
+                if other is not None:
+                    module = other.file.stem
+                    why = (
+                        f"which {found.path.name} neither defines nor imports "
+                        f"({other.file.name} defines it: %import .{module} ({symbol}))"
                     )
+                else:
+                    close = difflib.get_close_matches(symbol, sorted(elsewhere), n=2)
+                    hint = f" (did you mean {', '.join(close)}?)" if close else ""
+                    why = f"which is defined nowhere{hint}"
+                yield _problem(
+                    "undefined",
+                    found.path,
+                    reference_line(definition, symbol),
+                    definition.name,
+                    f"{definition.name} uses {symbol}, {why}",
+                    "error",
+                )
         for local, imported in found.imports.items():
             module = imported.module
             if module is not None and module.is_file() and index.resolve(found, local) is None:
