@@ -104,10 +104,9 @@ def _undefined(index: GrammarIndex) -> Iterator[LintProblem]:
                     continue
                 other = elsewhere.get(symbol)
                 if other is not None:
-                    module = other.file.stem
                     why = (
                         f"which {found.path.name} neither defines nor imports "
-                        f"({other.file.name} defines it: %import .{module} ({symbol}))"
+                        f"({other.file.name} defines it: %import .{other.file.stem} ({symbol}))"
                     )
                 else:
                     close = difflib.get_close_matches(symbol, sorted(elsewhere), n=2)
