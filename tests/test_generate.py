@@ -18,6 +18,7 @@ does not complete (docs/generate.md).
 
 from __future__ import annotations
 
+import doctest
 import importlib.util
 import json
 import os
@@ -33,6 +34,7 @@ import pytest
 import rfc1738
 from rfc1738.grammar_files import shipped_grammar_dir
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, SCHEMES
+from tests.urls.test_docs import pycon_blocks
 
 TIMEOUT = 600
 MODULE = "rfc1738_standalone"
@@ -205,6 +207,22 @@ def test_in_process(generated: Path) -> None:
     finally:
         for name in [n for n in sys.modules if n.startswith("rfc1738_standalone_in_process")]:
             del sys.modules[name]
+
+
+def test_the_examples_of_docs_generate_md(generated: Path) -> None:
+    page = Path(__file__).resolve().parents[1] / "docs" / "generate.md"
+    source = pycon_blocks(page.read_text(encoding="utf-8"))
+    module = load_module(generated, "urls1738")
+    try:
+        test = doctest.DocTestParser().get_doctest(source, {}, page.name, None, 0)
+        assert test.examples
+        runner = doctest.DocTestRunner()
+        runner.run(test)
+        assert runner.failures == 0
+    finally:
+        for name in [n for n in sys.modules if n.startswith("urls1738")]:
+            del sys.modules[name]
+    assert module.__name__ == "urls1738"
 
 
 # ---- in a fresh environment, without lark or rfc1738 ----
