@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
@@ -26,6 +26,7 @@ if TYPE_CHECKING:
     from lark import Token, Tree
 
     from .compiler import GrammarFile
+    from .inspection import LintProblem, RuleInfo
     from .reference import ReferenceParser
     from .urls import URL
 
@@ -209,6 +210,46 @@ class Grammar:
         if hot is None:
             hot = self._scheme_hot_path(key if key in self.files else GENERIC)
         return hot
+
+    # ---- inspection (rfc1738.inspection, rfc1738.diagrams) ----
+
+    def rules(self) -> list[RuleInfo]:
+        """Every rule and terminal: file, line, BNF line, Lark source, uses, used by."""
+        from .inspection import rules
+
+        return rules(self)
+
+    def rule(self, name: str) -> RuleInfo:
+        """One rule or terminal, by its Lark name or its BNF name (``ip-schemepart``)."""
+        from .inspection import rule
+
+        return rule(self, name)
+
+    def lint(self) -> list[LintProblem]:
+        """Problems of this grammar directory (see :func:`rfc1738.inspection.lint`)."""
+        from .inspection import lint
+
+        return lint(self)
+
+    def diagram(self, name: str, *, href: str = "#{anchor}") -> str:
+        """The railroad diagram of one rule, as SVG (needs ``rfc1738[diagrams]``)."""
+        from .diagrams import rule_svg
+
+        return rule_svg(self, name, href=href)
+
+    def diagrams_html(self, *, title: str | None = None) -> str:
+        """One self-contained HTML page with the diagram of every rule."""
+        from .diagrams import grammar_html
+
+        return grammar_html(self, title=title)
+
+    def write_diagrams(
+        self, out_dir: str | os.PathLike[str], rules: Collection[str] | None = None
+    ) -> list[Path]:
+        """Write ``<rule>.svg`` for each rule (all by default) and ``index.html``."""
+        from .diagrams import write_diagrams
+
+        return write_diagrams(self, out_dir, rules)
 
     # ---- errors ----
 
