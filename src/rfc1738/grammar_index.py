@@ -115,6 +115,13 @@ class FileIndex:
                 block = blocks[name][0]
             expansions = statement.children[-1]
             assert isinstance(expansions, Tree)
+            # A template's parameters are no references (rule{x}: ... x ...).
+            params = {
+                str(t)
+                for child in statement.children
+                if isinstance(child, Tree) and child.data == "template_params"
+                for t in child.children
+            }
             self.definitions.append(
                 Definition(
                     name,
@@ -122,7 +129,7 @@ class FileIndex:
                     self.path,
                     block.line if block else line,
                     block,
-                    tuple(_symbols(expansions)),
+                    tuple(s for s in _symbols(expansions) if s not in params),
                 )
             )
         elif kind == "declare":

@@ -60,6 +60,8 @@ def definition_name(line: str) -> str | None:
     'ip_schemepart'
     >>> definition_name("?expr: a | b"), definition_name("UCHAR: UNRESERVED | ESCAPE")
     ('expr', 'UCHAR')
+    >>> definition_name("pair{x}.2: x x")
+    'pair'
     >>> definition_name("  | b"), definition_name("// BNF: a = b"), definition_name("b c")
     (None, None, None)
     """
@@ -70,12 +72,13 @@ def definition_name(line: str) -> str | None:
     name, rest = rest[:end], rest[end:]
     if not name or name[0].isdigit():
         return None
-    if rest.startswith("."):  # a priority: .2, .-1
-        rest = rest[1:].lstrip("-")
-        while rest[:1].isdigit():
-            rest = rest[1:]
-    if rest.startswith("{"):  # template parameters
-        rest = rest[rest.find("}") + 1 :] if "}" in rest else ""
+    while rest[:1] in (".", "{"):
+        if rest.startswith("."):  # a priority: .2, .-1
+            rest = rest[1:].lstrip("-")
+            while rest[:1].isdigit():
+                rest = rest[1:]
+        else:  # template parameters: {x, y}
+            rest = rest[rest.find("}") + 1 :] if "}" in rest else ""
     return name if rest.lstrip().startswith(":") else None
 
 
