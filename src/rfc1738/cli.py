@@ -24,7 +24,7 @@ from .errors import RFC1738Error, URLSyntaxError
 if TYPE_CHECKING:
     from .grammar_set import Grammar, ParserName
 
-__all__ = ["error_dict", "main", "result_dict"]
+__all__ = ["error_dict", "main", "plural", "result_dict", "write_json"]
 
 #: Exit statuses.
 OK, INVALID, USAGE = 0, 1, 2
@@ -84,6 +84,11 @@ def error_dict(error: URLSyntaxError) -> dict[str, object]:
 def write_json(data: object, out: TextIO, *, pretty: bool = False) -> None:
     """One JSON document on its own line(s); non-ASCII and lone surrogates as escapes."""
     out.write(json.dumps(data, ensure_ascii=True, indent=2 if pretty else None) + "\n")
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 line``, ``2 lines``, ``0 lines``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 # ---- the commands ----

@@ -17,7 +17,7 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import BinaryIO, TextIO
 
-from .cli import INVALID, OK, USAGE, result_dict, write_json
+from .cli import INVALID, OK, USAGE, plural, result_dict, write_json
 from .errors import URLSyntaxError
 from .grammar_set import Grammar
 
@@ -102,7 +102,7 @@ class Summary:
     def write(self, out: TextIO, name: str) -> None:
         """The summary: totals, a table by scheme, the first errors with their pictures."""
         valid = self.lines - self.invalid
-        out.write(f"{_plural(self.lines, 'line')}: {valid} valid, {self.invalid} invalid\n")
+        out.write(f"{plural(self.lines, 'line')}: {valid} valid, {self.invalid} invalid\n")
         schemes = sorted(self.valid_by_scheme.keys() | self.invalid_by_scheme.keys())
         if schemes:
             width = max(len("scheme"), *(len(s) for s in schemes))
@@ -144,7 +144,3 @@ class Progress:
         if self.shown:
             self.out.write("\r\x1b[K")
             self.out.flush()
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

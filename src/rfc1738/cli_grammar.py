@@ -11,7 +11,7 @@ import sys
 from collections.abc import Iterator, Mapping
 from pathlib import Path
 
-from .cli import INVALID, OK
+from .cli import INVALID, OK, plural
 from .inspection import RuleInfo, rule, rules
 from .inspection import lint as lint_problems
 
@@ -94,7 +94,7 @@ def lint(args: argparse.Namespace) -> int:
     errors, warnings, infos = (
         sum(p.severity == severity for p in problems) for severity in ("error", "warning", "info")
     )
-    print(f"{_plural(errors, 'error')}, {_plural(warnings, 'warning')}, {infos} info")
+    print(f"{plural(errors, 'error')}, {plural(warnings, 'warning')}, {infos} info")
     return INVALID if errors else OK
 
 
@@ -111,10 +111,6 @@ def diagram(args: argparse.Namespace) -> int:
         Path(args.output).write_text(text + "\n", encoding="utf-8")
         print(f"wrote {args.output}")
     return OK
-
-
-def _plural(count: int, noun: str) -> str:
-    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"
 
 
 def _one_line(bnf: tuple[str, ...]) -> str:
