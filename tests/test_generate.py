@@ -32,8 +32,8 @@ from types import ModuleType, SimpleNamespace
 import pytest
 
 import rfc1738
-from rfc1738.grammar_files import shipped_grammar_dir
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, SCHEMES
+from tests.cli.helpers import SCRIPT, edited_grammar
 from tests.urls.test_docs import pycon_blocks
 
 TIMEOUT = 600
@@ -336,14 +336,7 @@ def test_fresh_environment_every_scheme(
 
 @pytest.mark.slow
 def test_fresh_environment_edited_grammar(bare_python: tuple[Path, Path], tmp_path: Path) -> None:
-    grammar_dir = tmp_path / "grammar"
-    shutil.copytree(shipped_grammar_dir(), grammar_dir)
-    http = grammar_dir / "http.lark"
-    text = http.read_text(encoding="utf-8")
-    text = text.replace(
-        "%import .common (hostport,", "%import .common (login, user, password, hostport,"
-    )
-    http.write_text(text.replace('httpurl: "http://"i hostport', 'httpurl: "http://"i login'))
+    grammar_dir = edited_grammar(tmp_path)  # http URLs with a login
     (grammar_dir / "afs.lark").write_text(
         "// AFS (RFC 1738 section 4 names it). Start rule: afsurl.\n"
         "%import .common (ip_schemepart, login, hostport, host, hostname, domainlabel,"
@@ -360,7 +353,7 @@ def test_fresh_environment_edited_grammar(bare_python: tuple[Path, Path], tmp_pa
     module = tmp_path / "edited_rfc1738.py"
     result = subprocess.run(
         [
-            shutil.which("rfc1738", path=Path(sys.executable).parent) or "rfc1738",
+            str(SCRIPT),
             "generate",
             "--grammar",
             str(grammar_dir),
