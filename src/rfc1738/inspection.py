@@ -44,6 +44,7 @@ __all__ = [
     "grammar_directory",
     "lint",
     "rule",
+    "rule_infos",
     "rules",
 ]
 
@@ -103,7 +104,7 @@ def rules(grammar: Grammar | str | os.PathLike[str] | None = None) -> list[RuleI
     (67, ['ip_schemepart', 'login', 'hostport', 'host'])
     """
     index = GrammarIndex(grammar_directory(grammar))
-    return _infos(index)
+    return rule_infos(index)
 
 
 def rule(grammar: Grammar | str | os.PathLike[str] | None, name: str) -> RuleInfo:
@@ -134,7 +135,8 @@ def rule(grammar: Grammar | str | os.PathLike[str] | None, name: str) -> RuleInf
     raise GrammarError(f"no rule or terminal named {name!r}{hint}")
 
 
-def _infos(index: GrammarIndex) -> list[RuleInfo]:
+def rule_infos(index: GrammarIndex) -> list[RuleInfo]:
+    """A :class:`RuleInfo` for each definition of an index, in its order."""
     definitions = list(index.definitions())
     used_by: dict[int, list[str]] = {}
     uses: dict[int, tuple[str, ...]] = {}

@@ -13,7 +13,7 @@ from lark.load_grammar import load_grammar
 from .grammar_files import GENERIC, scheme_files
 from .grammar_index import Definition, GrammarIndex
 from .grammar_layout import DEVIATION_PREFIX
-from .inspection import LintProblem, RuleInfo, _infos, bnf_mentions
+from .inspection import LintProblem, RuleInfo, bnf_mentions, rule_infos
 from .lark_errors import grammar_error_from_lark, reference_line
 
 __all__ = ["run_checks"]
@@ -268,7 +268,7 @@ def _unused(index: GrammarIndex) -> Iterator[LintProblem]:
             if isinstance(target, Definition):
                 used.add(target)
     starts = {entry.start for entry in scheme_files(index.directory).values()} | {"url"}
-    infos: list[RuleInfo] = _infos(index)
+    infos: list[RuleInfo] = rule_infos(index)
     mentions = bnf_mentions(infos)
     for definition, info in zip(index.definitions(), infos, strict=True):
         if definition in used or definition.name in starts:
