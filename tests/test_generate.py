@@ -32,6 +32,7 @@ from types import ModuleType, SimpleNamespace
 import pytest
 
 import rfc1738
+from rfc1738.generator import NotRegularWarning
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, SCHEMES
 from tests.cli.helpers import SCRIPT, edited_grammar
 from tests.urls.test_docs import pycon_blocks
@@ -351,6 +352,8 @@ def test_fresh_environment_edited_grammar(bare_python: tuple[Path, Path], tmp_pa
         encoding="utf-8",
     )
     module = tmp_path / "edited_rfc1738.py"
+    with pytest.warns(NotRegularWarning, match="^nest: not regular"):
+        rfc1738.generate(grammar_dir, tmp_path / "in_process.py")
     result = subprocess.run(
         [
             str(SCRIPT),

@@ -62,6 +62,8 @@ class SchemeTable(NamedTuple):
     """One scheme's file: its start rule and its compiled expressions."""
 
     start: str
+    #: The names of the rules the file defines or imports (``GrammarFile.rules``).
+    rules: tuple[str, ...]
     #: The productions compiled as named groups (the class's and the host checks').
     capture: tuple[str, ...]
     #: The expression of the start rule; ``None`` if the grammar is not regular.
@@ -166,9 +168,20 @@ class GrammarFile:
         self.path = path
         self.where = SHIPPED if path.parent == shipped_grammar_dir() else GRAMMAR
 
-    def _scheme(self, start: str) -> SchemeTable:
+    @property
+    def rules(self) -> tuple[str, ...]:
+        """The names of the rules of a scheme's file (the tables keep no definitions)."""
+        return self._table().rules
+
+    def _table(self) -> SchemeTable:
         table = _installed().tables.schemes.get(self.path.stem)
-        if self.where != GRAMMAR or table is None or table.start != start:
+        if self.where != GRAMMAR or table is None:
+            raise GrammarError("not a scheme file of the tables", file=str(self.path))
+        return table
+
+    def _scheme(self, start: str) -> SchemeTable:
+        table = self._table()
+        if table.start != start:
             raise GrammarError(f"no expression for {start} in the tables", file=str(self.path))
         if table.problem is not None:
             raise NotRegularError(table.problem, file=str(self.path))

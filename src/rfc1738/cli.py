@@ -15,6 +15,7 @@ import argparse
 import json
 import os
 import sys
+import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
@@ -134,10 +135,14 @@ def _tree(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from .generator import generate
+    from .generator import NotRegularWarning, generate
 
-    written = generate(args.grammar, args.output)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", NotRegularWarning)
+        written = generate(args.grammar, args.output)
     print(f"wrote {written}")
+    for warning in caught:
+        print(f"rfc1738: warning: {warning.message}", file=sys.stderr)
     return OK
 
 

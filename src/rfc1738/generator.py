@@ -26,6 +26,7 @@ from __future__ import annotations
 import ast
 import importlib.resources
 import os
+import warnings
 from collections.abc import Iterator
 from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
@@ -38,7 +39,7 @@ from .urls._hosts import CHECKED_PRODUCTIONS
 if TYPE_CHECKING:
     from .grammar_set import Grammar
 
-__all__ = ["generate", "package_sources", "tables"]
+__all__ = ["NotRegularWarning", "generate", "package_sources", "render", "tables"]
 
 #: The package root of a standalone module: what it exports.
 ROOT = '''\
@@ -72,15 +73,28 @@ def generate(
     Returns the path written. The module's name is the file's stem; import it
     as any module and call its ``parse`` and ``is_valid``. A scheme whose
     grammar is not regular gets no expression: its URLs raise
-    :class:`~rfc1738.GrammarError` in the generated module.
+    :class:`~rfc1738.GrammarError` in the generated module, and a
+    :class:`NotRegularWarning` says so here.
     """
     from . import load
 
     grammar = load(grammar_dir)
     output = Path(output_path)
-    text = render(grammar, tables(grammar), package_sources())
-    output.write_text(text, encoding="utf-8")
+    found = tables(grammar)
+    output.write_text(render(grammar, found, package_sources()), encoding="utf-8")
+    not_regular = [scheme for scheme, table in found.schemes.items() if table.problem]
+    if not_regular:
+        warnings.warn(
+            f"{', '.join(not_regular)}: not regular, so {output.name} cannot parse their URLs "
+            "(it has no Earley parser)",
+            NotRegularWarning,
+            stacklevel=2,
+        )
     return output
+
+
+class NotRegularWarning(UserWarning):
+    """Schemes a generated module cannot parse: their grammar is not regular."""
 
 
 # ---- the tables ----
@@ -94,14 +108,15 @@ def tables(grammar: Grammar) -> Tables:
     for scheme, entry in sorted(grammar.files.items()):
         capture = tuple(sorted(grammar.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS))
         compiled = grammar.grammar_file(scheme)
+        rules = tuple(sorted(compiled.rules))
         try:
             expression, groups = compiled.compile(entry.start, capture)
             prefixes = compiled.compile_prefixes(entry.start)
         except NotRegularError as error:
-            schemes[scheme] = SchemeTable(entry.start, capture, None, {}, None, str(error))
+            schemes[scheme] = SchemeTable(entry.start, rules, capture, None, {}, None, str(error))
         else:
             schemes[scheme] = SchemeTable(
-                entry.start, capture, expression, dict(groups), prefixes, None
+                entry.start, rules, capture, expression, groups, prefixes, None
             )
     sets: dict[str, int] = {}
     chars: dict[tuple[str, str, str, str], int] = {}
@@ -261,7 +276,7 @@ def render(grammar: Grammar, found: Tables, sources: dict[str, str]) -> str:
         _HEADER.format(
             version=_version(),
             directory=grammar.directory.name,
-            schemes=", ".join(s for s in regular),
+            schemes=", ".join(regular) or "none",
             not_regular=(
                 f"\nNo expression (the grammar is not regular; their URLs raise GrammarError):\n"
                 f"{', '.join(not_regular)}.\n"

@@ -60,3 +60,20 @@ def test_usage_and_unwritable_output(tmp_path: Path) -> None:
     result = run("generate", "--grammar", tmp_path / "nowhere", "-o", tmp_path / "x.py")
     assert result.status == 2
     assert not (tmp_path / "x.py").exists()
+
+
+def test_schemes_that_are_not_regular_are_named_on_stderr(tmp_path: Path) -> None:
+    grammar = edited_grammar(tmp_path)
+    (grammar / "nest.lark").write_text(
+        "// Refers back to itself. Start rule: nesturl.\n"
+        'nesturl: "nest:" item\nitem: "(" item ")" | "x"\n',
+        encoding="utf-8",
+    )
+    module = tmp_path / "nested.py"
+    result = run("generate", "--grammar", grammar, "-o", module)
+    assert (result.status, result.out) == (0, f"wrote {module}\n")
+    assert result.err == (
+        "rfc1738: warning: nest: not regular, so nested.py cannot parse their URLs "
+        "(it has no Earley parser)\n"
+    )
+    assert json.loads(use(module, "http://u@h/")[0]) == [True]
