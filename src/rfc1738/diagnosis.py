@@ -23,10 +23,11 @@ def explain_characters(
 
     ``raw_chars`` are the characters some production lets stand for
     themselves (the grammar's ``xchar`` minus its escapes), ``hex_chars`` the
-    digits of an escape.
+    digits of an escape. Without ``raw_chars`` (a grammar that has no
+    ``XCHAR``) the error is left as it is.
     """
     text, position = error.text, error.position
-    if position >= len(text) or text[position] in raw_chars:
+    if not raw_chars or position >= len(text) or text[position] in raw_chars:
         return error
     char = text[position]
     if char == "%":

@@ -17,7 +17,7 @@ from .diagnosis import explain_characters, explain_scheme
 from .errors import GrammarError, InputTooLongError, URLSyntaxError
 from .fast import FastParser
 from .grammar_files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
-from .spans import Spans, spans_from_tree
+from .spans import Spans, base_name, spans_from_tree
 from .urls._hosts import CHECKED_PRODUCTIONS, check_spans
 
 if TYPE_CHECKING:
@@ -99,8 +99,21 @@ class Grammar:
         """The class URLs of ``scheme`` (a grammar file's name) become."""
         from .urls import CLASSES, GenericURL
 
-        found = self._classes.get(scheme) or CLASSES.get(scheme)
-        return found if found is not None else GenericURL
+        registered = self._classes.get(scheme)
+        if registered is not None:
+            return registered
+        shipped = CLASSES.get(scheme)
+        # A shipped class reads the productions of the shipped grammar; a
+        # grammar without them (the 1994 W3 grammar's http has no hpath) gets
+        # GenericURL instead of an object with its fields missing.
+        if shipped is not None and self._defines(scheme, shipped.PRODUCTIONS):
+            return shipped
+        return GenericURL
+
+    def _defines(self, scheme: str, productions: frozenset[str]) -> bool:
+        """Whether ``scheme``'s file (with its imports) defines every one of ``productions``."""
+        defined = {base_name(name) for name in self.grammar_file(scheme).rules}
+        return productions <= defined
 
     # ---- the parsers, built on first use ----
 
@@ -289,10 +302,14 @@ class Grammar:
         return match
 
     def _is_foreign(self, entry: SchemeFile, cls: type[URL]) -> bool:
-        """Whether a scheme's own production feeds :class:`GenericURL` (a new scheme file)."""
+        """Whether :class:`GenericURL` is fed by a production other than ``genericurl``.
+
+        So it is for a new scheme file with no class of its own, and for a
+        grammar whose generic production is not RFC 1738's.
+        """
         from .urls import GenericURL
 
-        return entry.scheme != GENERIC and cls is GenericURL
+        return cls is GenericURL and not self._defines(entry.scheme, GenericURL.PRODUCTIONS)
 
     def _fast_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
         """The error for a string the fast parser rejected, as exact as the reference's."""
@@ -354,8 +371,13 @@ class Grammar:
         if self._characters is None:
             from .compiler import GrammarFile
 
-            common = GrammarFile(self.directory / "common.lark")
-            self._characters = (common.terminal_chars("XCHAR"), common.terminal_chars("HEX"))
+            try:
+                common = GrammarFile(self.directory / "common.lark")
+                self._characters = (common.terminal_chars("XCHAR"), common.terminal_chars("HEX"))
+            except GrammarError:
+                # A grammar without RFC 1738's XCHAR and HEX (the W3 grammar):
+                # its errors are left as the parser reported them.
+                self._characters = (frozenset(), frozenset())
         return self._characters
 
 

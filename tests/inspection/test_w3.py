@@ -222,11 +222,6 @@ def test_is_valid_rejects(grammar: rfc1738.Grammar, url: str, why: str) -> None:
     assert not grammar.is_valid(url), why
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=rfc1738.GrammarError,
-    reason="grammar_set._raw_characters reads XCHAR from common.lark, which the W3 grammar has not",
-)
 @pytest.mark.parametrize(("url", "why"), REJECT[:2], ids=[r[0] for r in REJECT[:2]])
 def test_parse_tree_rejects_with_a_syntax_error(
     grammar: rfc1738.Grammar, url: str, why: str
