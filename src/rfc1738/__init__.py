@@ -83,16 +83,19 @@ def _shipped() -> Grammar:
 def load(
     grammar_dir: str | os.PathLike[str] | None = None,
     classes: Mapping[str, type[URL]] | None = None,
+    *,
+    max_reference_length: int = MAX_REFERENCE_LENGTH,
 ) -> Grammar:
     """The grammar set of a directory (the shipped grammar when ``None``).
 
     A ``<scheme>.lark`` file in the directory makes ``<scheme>:`` URLs parse
     under its start rule ``<scheme>url``; ``classes`` says which
-    :class:`URL` subclass they become (:class:`GenericURL` otherwise).
+    :class:`URL` subclass they become (:class:`GenericURL` otherwise);
+    ``max_reference_length`` bounds what the Earley parser accepts.
     """
-    if grammar_dir is None and not classes:
+    if grammar_dir is None and not classes and max_reference_length == MAX_REFERENCE_LENGTH:
         return _shipped()
-    return Grammar(grammar_dir, classes)
+    return Grammar(grammar_dir, classes, max_reference_length=max_reference_length)
 
 
 def parse(text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> URL:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from .diagnosis import explain_characters, explain_scheme
-from .errors import GrammarError, InputTooLongError, URLSyntaxError
+from .errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
 from .fast import FastParser
 from .grammar_files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from .spans import Spans, base_name, spans_from_tree
@@ -41,7 +41,9 @@ class Grammar:
 
     ``classes`` maps a scheme (a grammar file's name) to the :class:`URL`
     subclass its URLs become; schemes it does not name become the shipped
-    class of that name, or :class:`GenericURL`.
+    class of that name, or :class:`GenericURL`. ``max_reference_length``
+    bounds the input of the Earley parser (a heavily ambiguous grammar may
+    want a lower bound than RFC 1738's).
 
     >>> g = Grammar()
     >>> g.parse("news:comp.lang.python").group
@@ -54,6 +56,8 @@ class Grammar:
         self,
         directory: str | os.PathLike[str] | None = None,
         classes: Mapping[str, type[URL]] | None = None,
+        *,
+        max_reference_length: int = MAX_REFERENCE_LENGTH,
     ) -> None:
         self.directory = Path(directory) if directory is not None else shipped_grammar_dir()
         if not self.directory.is_dir():
@@ -62,6 +66,7 @@ class Grammar:
         if GENERIC not in self.files:
             raise GrammarError(f"{GENERIC}.lark is missing", file=str(self.directory))
         self._classes = dict(classes or {})
+        self.max_reference_length = max_reference_length
         self._reference: dict[str, ReferenceParser] = {}
         self._grammar_files: dict[str, GrammarFile] = {}
         self._fast: dict[str, FastParser] = {}
@@ -132,7 +137,9 @@ class Grammar:
         if parser is None:
             from .reference import ReferenceParser
 
-            parser = self._reference[scheme] = ReferenceParser(self.files[scheme].path)
+            parser = self._reference[scheme] = ReferenceParser(
+                self.files[scheme].path, self.max_reference_length
+            )
         return parser
 
     def fast_parser(self, scheme: str) -> FastParser:

@@ -32,8 +32,10 @@ _HELPER_RULE = re.compile(r"^__(?P<owner>\w+?)_(?:star|plus|opt)_\d+$")
 class ReferenceParser:
     """Earley parsers for one grammar file, built on first use, one per start rule."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, max_length: int = MAX_REFERENCE_LENGTH) -> None:
         self.path = path
+        #: The longest input this parser accepts (see :data:`MAX_REFERENCE_LENGTH`).
+        self.max_length = max_length
         self._parsers: dict[str, Lark] = {}
 
     def lark(self, start: str) -> Lark:
@@ -58,13 +60,13 @@ class ReferenceParser:
 
     def parse(self, text: str, start: str) -> Tree[Token]:
         """The parse tree of ``text`` under ``start``, or :class:`URLSyntaxError`."""
-        if len(text) > MAX_REFERENCE_LENGTH:
+        if len(text) > self.max_length:
             raise InputTooLongError(
                 text,
-                MAX_REFERENCE_LENGTH,
+                self.max_length,
                 rule=start,
                 reason=(
-                    f"the reference parser takes at most {MAX_REFERENCE_LENGTH} characters "
+                    f"the reference parser takes at most {self.max_length} characters "
                     f"and this URL has {len(text)}"
                 ),
             )

@@ -62,3 +62,15 @@ def test_a_grammar_that_is_not_regular_is_served_by_the_reference_parser(
     assert caught.value.position == 6
     # The other schemes keep their compiled expressions.
     assert grammar.parse("http://h/").host == "h"
+
+
+def test_the_reference_parser_bound_is_per_grammar() -> None:
+    grammar = rfc1738.load(max_reference_length=20)
+    assert grammar.parse_tree("http://h/abc").data == "httpurl"
+    with pytest.raises(rfc1738.InputTooLongError, match="at most 20 characters"):
+        grammar.parse_tree("http://h/" + "a" * 20)
+    # The fast parser has no bound; errors past it come from the prefix search.
+    assert grammar.parse("http://h/" + "a" * 20).path == "a" * 20
+    with pytest.raises(rfc1738.URLSyntaxError) as caught:
+        grammar.parse("http://h/" + "a" * 20 + " ")
+    assert caught.value.position == 29
