@@ -201,6 +201,10 @@ def test_in_process(generated: Path) -> None:
         assert sorted(module.__all__) == sorted([*exported, *rfc1738.urls.__all__])
         for text in ALL_ACCEPTED:
             assert judge(module, text) == judge(rfc1738, text), shown(text)
+        grammar = rfc1738.load()
+        for text in ALL_REJECTED + LONG:
+            found = judge(module, text)
+            assert found["error"] == prefix_error(grammar, text), shown(text)  # type: ignore[index]
         url = module.parse("http://h/")
         assert type(url).__name__ == "HttpURL" and type(url) is not rfc1738.HttpURL
         with pytest.raises(TypeError):

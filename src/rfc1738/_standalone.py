@@ -228,8 +228,10 @@ class GrammarFile:
 class ReferenceParser:
     """No Earley parser: every input is beyond it, as over-long input is in the library."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, max_length: int = 0) -> None:
         self.path = path
+        #: Whatever bound the grammar gives, no input is within reach.
+        self.max_length = 0
 
     def parse(self, text: str, start: str) -> NoReturn:
         """Raise: :class:`InputTooLongError` for a scheme with an expression, else ``GrammarError``.
