@@ -10,10 +10,7 @@ a URL too long for Earley (the longest prefix some URL begins with, found
 with the prefix expression), with an empty ``expected`` and the start rule
 as ``rule``. The tests check that its errors equal exactly the library's
 errors from that same search, and that the library's own errors (from
-Earley, for URLs within its bound) have the same position except where
-Earley stops earlier: at a ``%`` that does not begin a complete escape, or
-at the start of a literal of several characters that the URL begins but
-does not complete (docs/generate.md).
+Earley, for URLs within its bound) have the same position.
 """
 
 from __future__ import annotations
@@ -136,26 +133,6 @@ def prefix_error(grammar: rfc1738.Grammar, text: str) -> dict[str, object]:
     entry = grammar.scheme_file(text)
     error = grammar._explained(grammar._prefix_error(text, entry), entry)
     return _judge_namespace["error_dict"](error)  # type: ignore[operator, no-any-return]
-
-
-def earley_stops_earlier(text: str, library: dict[str, object], standalone: int) -> bool:
-    """Whether the library's error is before the standalone's for a documented reason.
-
-    Earley reads an escape, and a literal of several characters, as one
-    token: it stops where the token begins; the prefix search goes as far as
-    the text still begins one.
-    """
-    position = library["position"]
-    assert isinstance(position, int)
-    if position >= standalone:
-        return False
-    if text[position] == "%":
-        return True
-    begun = text[position:standalone]
-    literals = [name for name in library["expected"] if name.startswith('"')]  # type: ignore[attr-defined]
-    return any(
-        len(name.strip('"i')) > 1 and name.strip('"i').startswith(begun) for name in literals
-    )
 
 
 # ---- in this process ----
@@ -321,8 +298,7 @@ def test_fresh_environment_every_scheme(
         assert found[(text, False)] == judge(rfc1738, text, False), shown(text)
 
     # Rejected: the library's error as its prefix search finds it, exactly;
-    # Earley's position, except where Earley stops earlier (a token begun).
-    differ = []
+    # Earley's position.
     for text in ALL_REJECTED + LONG:
         standalone = found[(text, True)]
         assert standalone["valid"] is False and standalone["is_valid"] is False, shown(text)
@@ -331,12 +307,9 @@ def test_fresh_environment_every_scheme(
         assert error == prefix_error(grammar, text), shown(text)
         assert error["expected"] == []
         library = judge(rfc1738, text, rewrite=False)["error"]  # type: ignore[index]
-        if error["position"] != library["position"]:
-            assert earley_stops_earlier(text, library, error["position"]), (shown(text), library)
-            differ.append(text)
+        assert error["position"] == library["position"], (shown(text), library)
         if len(text) > rfc1738.MAX_REFERENCE_LENGTH:
             assert error == library, shown(text)
-    assert len(differ) < len(ALL_REJECTED) // 10, differ
 
 
 @pytest.mark.slow

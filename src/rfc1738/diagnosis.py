@@ -13,7 +13,21 @@ from collections.abc import Callable
 from .errors import URLSyntaxError
 from .spans import Spans
 
-__all__ = ["explain_characters", "explain_scheme"]
+__all__ = ["at_escape_start", "explain_characters", "explain_scheme"]
+
+
+def at_escape_start(error: URLSyntaxError, hex_chars: frozenset[str]) -> URLSyntaxError:
+    """The error moved back to the ``%`` of an escape it falls inside.
+
+    An escape (``"%" hex hex``) is one token: ``http://h/%4x`` is wrong at
+    the ``%``, whichever way the position was found (the reference parser's
+    tokens, the prefix search's characters, a literal such as ``"%09"``).
+    """
+    text, position = error.text, error.position
+    for start in (position - 1, position - 2):
+        if start >= 0 and text[start] == "%" and set(text[start + 1 : position]) <= hex_chars:
+            return URLSyntaxError(text, start, error.expected, error.rule)
+    return error
 
 
 def explain_characters(

@@ -13,7 +13,7 @@ from collections.abc import Callable, Collection, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal, NamedTuple
 
-from .diagnosis import explain_characters, explain_scheme
+from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
 from .fast import FastParser
 from .grammar_files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
@@ -359,7 +359,7 @@ class Grammar:
 
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
         raw, hexes = self._raw_characters()
-        error = explain_characters(error, raw, hexes)
+        error = explain_characters(at_escape_start(error, hexes), raw, hexes)
         if entry.scheme == GENERIC:
             return error
         from .urls.facts import SCHEME_FACTS

@@ -111,15 +111,16 @@ def _literal_progress(text: str, position: int, allowed: set[str], parser: Lark)
     """How far into the expected literals the text goes before it differs.
 
     Lark reports a literal that does not match (``"http://"i`` against
-    ``http:x``) at its first character; the character that is wrong is
-    further on.
+    ``http:x``, ``";type="`` against ``;typ``) at its first character; the
+    character that is wrong is further on, where the longest viable prefix
+    ends (which is where the fast parser's prefix search puts it too).
     """
     literals = {t.name: t.pattern for t in parser.terminals if isinstance(t.pattern, PatternStr)}
-    if not allowed or not all(name in literals for name in allowed):
-        return 0
     longest = 0
     for name in allowed:
-        pattern = literals[name]
+        pattern = literals.get(name)
+        if pattern is None:
+            continue
         fold = "i" in pattern.flags
         for index, char in enumerate(str(pattern.value)):
             found = text[position + index : position + index + 1]
