@@ -121,6 +121,27 @@ class URL:
         port = self.port
         return self.default_port if port is None else port
 
+    def uses_default_port(self) -> bool:
+        """Whether the URL leaves its scheme's protocol on its own port (section 6).
+
+        True when the URL names no port, or names the scheme's
+        :attr:`default_port` (``http://h:80/``, ``http://h:080/``). For a
+        scheme without a default port (``file``, ``mailto``, ``news``, and
+        every generic URL such as ``https``), only a URL that names no port
+        is on the default: any port it names is one the library cannot
+        vouch for, so a caller refusing other ports refuses it too.
+
+        >>> import rfc1738
+        >>> rfc1738.parse("http://h:80/").uses_default_port()
+        True
+        >>> rfc1738.parse("gopher://h:25/").uses_default_port()
+        False
+        >>> rfc1738.parse("https://h:443/").uses_default_port()
+        False
+        """
+        port = self.port
+        return port is None or port == self.default_port
+
     # ---- serialization ----
 
     def to_dict(self) -> dict[str, object]:
@@ -285,6 +306,27 @@ class LoginMixin(PortMixin):
     def password(self) -> str | None:
         """The password, decoded: ``None`` when absent, ``""`` when empty."""
         return decoded(self.raw_password)
+
+
+class SegmentedPathMixin:
+    """Mixin: ``path`` and ``segments`` from ``raw_path`` (ftp's fpath, http's hpath).
+
+    The path is the part after the ``/`` that follows the host, which
+    RFC 1738 does not count as part of it (section 3.1).
+    """
+
+    __slots__ = ()
+    raw_path: str | None
+
+    @property
+    def path(self) -> str | None:
+        """The path, decoded; ``None`` when the URL has none."""
+        return decoded(self.raw_path)
+
+    @property
+    def segments(self) -> tuple[str, ...]:
+        """The path's ``/``-separated segments, each decoded; ``()`` when there is no path."""
+        return segments(self.raw_path)
 
 
 def hostport(parts: Parts) -> str:
