@@ -9,13 +9,13 @@ from typing import ClassVar, Self
 from ..spans import Spans
 from ._fields import Escaped, Number, Path, Segments, Verbatim
 from ._hosts import read_hostport, span_text
-from .base import URL, LoginMixin, Parts, decoded, login, segments
+from .base import URL, LoginMixin, Parts, SegmentedPathMixin, login
 
 __all__ = ["FtpURL"]
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class FtpURL(LoginMixin, URL):
+class FtpURL(SegmentedPathMixin, LoginMixin, URL):
     """An ``ftp`` URL (RFC 1738 section 3.2).
 
     BNF: ``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]``::
@@ -80,16 +80,6 @@ class FtpURL(LoginMixin, URL):
             span_text(text, spans, "ftptype"),
             host_checks=host_checks,
         )
-
-    @property
-    def path(self) -> str | None:
-        """The fpath, decoded; ``None`` when the URL has none."""
-        return decoded(self.raw_path)
-
-    @property
-    def segments(self) -> tuple[str, ...]:
-        """The fpath's segments, each decoded; ``()`` when there is no fpath."""
-        return segments(self.raw_path)
 
     def _write(self, parts: Parts) -> str:
         path, typecode = parts["raw_path"], parts["typecode"]

@@ -9,13 +9,13 @@ from typing import ClassVar, Self
 from ..spans import Spans
 from ._fields import Escaped, Number, Path, Segments, Verbatim
 from ._hosts import read_hostport, span_text
-from .base import URL, Parts, PortMixin, decoded, hostport, segments
+from .base import URL, Parts, PortMixin, SegmentedPathMixin, decoded, hostport
 
 __all__ = ["HttpURL"]
 
 
 @dataclass(frozen=True, slots=True, repr=False)
-class HttpURL(PortMixin, URL):
+class HttpURL(SegmentedPathMixin, PortMixin, URL):
     """An ``http`` URL (RFC 1738 section 3.3).
 
     BNF: ``httpurl = "http://" hostport [ "/" hpath [ "?" search ]]``::
@@ -70,16 +70,6 @@ class HttpURL(PortMixin, URL):
             span_text(text, spans, "search"),
             host_checks=host_checks,
         )
-
-    @property
-    def path(self) -> str | None:
-        """The hpath, decoded; ``None`` when the URL has none."""
-        return decoded(self.raw_path)
-
-    @property
-    def segments(self) -> tuple[str, ...]:
-        """The hpath's segments, each decoded; ``()`` when there is no hpath."""
-        return segments(self.raw_path)
 
     @property
     def search(self) -> str | None:
