@@ -1,0 +1,187 @@
+"""Hostile input: every ``str`` gives a URL or ``URLSyntaxError``, and both parsers agree.
+
+The property is in :mod:`tests.fuzz.properties`. Inputs: strings the grammar
+generates (Hypothesis ``from_lark`` over each scheme's file) and mutations of
+them, arbitrary text, arbitrary code points (NUL, lone surrogates, characters
+beyond the BMP), and strings of about 100 kB made by repeating a piece of a
+generated URL. A non-``str`` gets a ``TypeError``.
+
+The budget fits ``make test``; ``make fuzz`` runs the same property under
+atheris for as long as one wants.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+
+import rfc1738
+from rfc1738.grammar_set import Grammar
+from tests.cases import SCHEMES as FORMS
+from tests.fuzz.properties import check_text
+
+GRAMMAR = Grammar()
+SCHEMES = sorted(GRAMMAR.files)
+
+#: Characters mutations insert: the grammar's own, those it forbids, look-alikes.
+MUTATION_CHARS = list(
+    '%09aAzZ.-+:/@;?=&*!$#~ \t\r\n\x00\x7f\\[]<>"^`{|}'
+    "\u00e9\u00a0\u212a\u017f\u0131\u0660\uff10\uff1a\ufeff\u200b\udc80\U0001f600"
+)
+
+SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
+
+#: Every code point, surrogates included.
+ANY_CHAR = st.integers(0, 0x10FFFF).map(chr)
+
+#: How the strings of arbitrary characters begin: nothing, or a scheme.
+PREFIXES = st.sampled_from(
+    ["", *(f"{s}://" for s in FORMS if s != "generic"), "mailto:", "news:", "x-a://", "h:"]
+)
+
+
+def generated(scheme: str, longest: int = 300) -> st.SearchStrategy[str]:
+    entry = GRAMMAR.files[scheme]
+    lark = GRAMMAR.reference_parser(scheme).lark(entry.start)
+    return from_lark(lark, start=entry.start).filter(lambda s: len(s) <= longest)
+
+
+@st.composite
+def mutated(draw: st.DrawFn, strings: st.SearchStrategy[str]) -> str:
+    """A string with one to three insertions, deletions or replacements."""
+    text = draw(strings)
+    for _ in range(draw(st.integers(1, 3))):
+        where = draw(st.integers(0, len(text)))
+        how = draw(st.sampled_from(["insert", "delete", "replace", "swap"]))
+        char = draw(st.sampled_from(MUTATION_CHARS) | ANY_CHAR)
+        if how == "insert":
+            text = text[:where] + char + text[where:]
+        elif how == "delete":
+            text = text[:where] + text[where + 1 :]
+        elif how == "replace":
+            text = text[:where] + char + text[where + 1 :]
+        else:  # swap the case of one letter: schemes ignore case, nothing else does
+            text = text[:where] + text[where : where + 1].swapcase() + text[where + 1 :]
+    return text
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_generated_urls(scheme: str) -> None:
+    @SETTINGS
+    @given(generated(scheme))
+    def check(text: str) -> None:
+        check_text(text)
+
+    check()
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_mutated_urls(scheme: str) -> None:
+    @SETTINGS
+    @given(mutated(generated(scheme)))
+    def check(text: str) -> None:
+        check_text(text)
+
+    check()
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(st.text(max_size=80))
+def test_arbitrary_text(text: str) -> None:
+    check_text(text)
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
+@given(PREFIXES, st.text(ANY_CHAR, max_size=60))
+def test_arbitrary_code_points(prefix: str, rest: str) -> None:
+    check_text(prefix + rest)
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
+@given(PREFIXES, st.lists(st.sampled_from(MUTATION_CHARS), max_size=40).map("".join))
+def test_hostile_characters(prefix: str, rest: str) -> None:
+    check_text(prefix + rest)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "",
+        ":",
+        "\x00",
+        "\udc80",
+        "http://h/\x00",
+        "http://h/\ud800",
+        "\ud800http://h/",
+        "http\udcff://h/",
+        "http://h\x00.com/",
+        "\U0010ffff:x",
+        "%",
+        "%%",
+        "x:%",
+        "x:%0",
+        "http://" + "\x00" * 3000,
+        "gopher://h/1" + "%09" * 3000,
+    ],
+    ids=lambda t: t.encode("unicode_escape").decode("ascii")[:40] or "(empty)",
+)
+def test_edge_strings(text: str) -> None:
+    check_text(text)
+
+
+#: A long string is built to about this many characters.
+LONG = 100_000
+
+
+@st.composite
+def long_strings(draw: st.DrawFn) -> str:
+    """A generated URL with one piece of it repeated to about 100 kB, maybe mutated."""
+    scheme = draw(st.sampled_from(SCHEMES))
+    text = draw(generated(scheme, longest=120))
+    start = draw(st.integers(0, len(text)))
+    end = draw(st.integers(start, len(text)))
+    piece = text[start:end] or draw(st.sampled_from(MUTATION_CHARS))
+    long = text[:start] + piece * (LONG // len(piece) + 1) + text[end:]
+    if draw(st.booleans()):
+        where = draw(st.integers(0, len(long)))
+        long = long[:where] + draw(st.sampled_from(MUTATION_CHARS)) + long[where:]
+    return long
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(long_strings())
+def test_long_strings(text: str) -> None:
+    start = time.perf_counter()
+    check_text(text)
+    # Linear time: 100 kB takes milliseconds; seconds would mean backtracking.
+    assert time.perf_counter() - start < 10
+
+
+NOT_STR = st.one_of(
+    st.none(),
+    st.integers(),
+    st.floats(),
+    st.binary(max_size=20),
+    st.builds(bytearray, st.binary(max_size=20)),
+    st.lists(st.text(max_size=5), max_size=3),
+    st.builds(memoryview, st.binary(max_size=5)),
+)
+
+
+@settings(max_examples=50, deadline=None)
+@given(NOT_STR)
+def test_not_a_str_is_a_type_error(value: object) -> None:
+    calls = (
+        lambda: rfc1738.parse(value),  # type: ignore[arg-type]
+        lambda: rfc1738.parse(value, parser="reference"),  # type: ignore[arg-type]
+        lambda: rfc1738.is_valid(value),  # type: ignore[arg-type]
+        lambda: rfc1738.is_valid(value, parser="reference"),  # type: ignore[arg-type]
+        lambda: rfc1738.parse_tree(value),  # type: ignore[arg-type]
+    )
+    for call in calls:
+        with pytest.raises(TypeError):
+            call()
