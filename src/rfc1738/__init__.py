@@ -25,7 +25,9 @@ from .errors import (
     RFC1738Error,
     URLSyntaxError,
 )
+from .fragments import parse_reference
 from .grammar_set import Grammar, ParserName
+from .text import Found, find_urls
 from .urls import (
     CLASSES,
     URL,
@@ -52,6 +54,7 @@ __all__ = [
     "MAX_REFERENCE_LENGTH",
     "URL",
     "FileURL",
+    "Found",
     "FtpURL",
     "GenericURL",
     "GopherURL",
@@ -67,10 +70,12 @@ __all__ = [
     "TelnetURL",
     "URLSyntaxError",
     "WaisURL",
+    "find_urls",
     "generate",
     "is_valid",
     "load",
     "parse",
+    "parse_reference",
     "parse_tree",
 ]
 
