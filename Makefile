@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SHARED ?= ../shared
 
-.PHONY: demo test lint typecheck bench install clean
+.PHONY: demo test lint typecheck bench fuzz install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -32,3 +32,10 @@ clean:
 bench: install
 	$(BIN)/python -m pip install --quiet ".[bench]"
 	$(BIN)/python tests/benchmarks/bench.py
+
+# Coverage-guided fuzzing of parse/is_valid/fast-vs-reference with atheris, for
+# FUZZ_SECONDS (not part of `make test`); crashes are written to build/fuzz/.
+FUZZ_SECONDS ?= 60
+fuzz: install
+	$(BIN)/python -m pip install --quiet atheris
+	$(BIN)/python tests/fuzz/fuzz_parse.py -max_total_time=$(FUZZ_SECONDS)
