@@ -23,6 +23,7 @@ from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from .diagnosis import at_escape_start
 from .errors import URLSyntaxError
 
 if TYPE_CHECKING:
@@ -46,12 +47,14 @@ def fragment_grammar_file() -> Path:
 
 
 @cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str]]:
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
+    """The expression of ``fragmentid``, the one of its prefixes, and the hex digits."""
     from .compiler import GrammarFile
 
     grammar = GrammarFile(fragment_grammar_file())
     whole, _groups = grammar.compile(FRAGMENT_RULE)
-    return re.compile(whole), re.compile(grammar.compile_prefixes(FRAGMENT_RULE))
+    prefixes = grammar.compile_prefixes(FRAGMENT_RULE)
+    return re.compile(whole), re.compile(prefixes), grammar.terminal_chars("HEX")
 
 
 def check_fragment(fragment: str) -> URLSyntaxError | None:
@@ -62,7 +65,7 @@ def check_fragment(fragment: str) -> URLSyntaxError | None:
     >>> check_fragment("a#b").position
     1
     """
-    whole, prefixes = _patterns()
+    whole, prefixes, hexes = _patterns()
     if whole.fullmatch(fragment):
         return None
     # Where the longest prefix some fragmentid begins with ends: prefixes of a
@@ -74,10 +77,12 @@ def check_fragment(fragment: str) -> URLSyntaxError | None:
             viable = middle
         else:
             beyond = middle
+    # An escape cut short is wrong at its "%": an escape is one token.
+    position = at_escape_start(URLSyntaxError(fragment, viable), hexes).position
     expected = {"XALPHA"}
-    if viable and whole.fullmatch(fragment, 0, viable):
+    if position and whole.fullmatch(fragment, 0, position):
         expected.add("$END")
-    return URLSyntaxError(fragment, viable, frozenset(expected), "xalphas")
+    return URLSyntaxError(fragment, position, frozenset(expected), "xalphas")
 
 
 def parse_reference(
