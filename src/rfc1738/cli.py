@@ -1,4 +1,4 @@
-"""The command line: ``rfc1738 parse | check | tree | grammar | generate``.
+"""The command line: ``rfc1738 parse | check | find | tree | grammar | generate``.
 
 Installed as the ``rfc1738`` console script; ``python -m rfc1738`` runs the
 same. Every command takes ``--grammar DIR`` to use an edited copy of the
@@ -118,6 +118,12 @@ def _check(args: argparse.Namespace) -> int:
     return check(args, _load(args))
 
 
+def _find(args: argparse.Namespace) -> int:
+    from .cli_find import find
+
+    return find(args, _load(args))
+
+
 def _tree(args: argparse.Namespace) -> int:
     grammar = _load(args)
     try:
@@ -230,6 +236,31 @@ def _parser() -> argparse.ArgumentParser:
         help="instead of the summary, one JSON object a line, as parse prints",
     )
     check.set_defaults(command=_check)
+
+    find = commands.add_parser(
+        "find",
+        parents=[common],
+        help="find the URLs in a text: <URL:...>, <...> and bare ones",
+        description=(
+            "Print one JSON object per URL found in the text (RFC 1738 appendix): its span, "
+            "the URL as extracted, its fragment, and its fields or its error. Exit status 1 "
+            "if a delimited URL is invalid."
+        ),
+    )
+    find.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="the file to read; - (default) for stdin",
+    )
+    find.add_argument(
+        "--no-host-checks",
+        dest="host_checks",
+        action="store_false",
+        help="the bare grammar: no limits on label, host name, hostnumber part and port",
+    )
+    find.set_defaults(command=_find)
 
     tree = commands.add_parser(
         "tree",
