@@ -28,12 +28,22 @@ EXAMPLES = (
 HIDDEN = frozenset({"alphadigit", "digits", "domainlabel", "toplabel"})
 
 
+def _fields(url: rfc1738.URL) -> str:
+    """The decoded fields that are present, as ``name=value`` pairs."""
+    shown = []
+    for name, value in url.to_dict().items():
+        if name in ("class", "text", "raw_scheme") or name.startswith("raw_") or value is None:
+            continue
+        shown.append(f"{name}={value!r}")
+    return " ".join(shown)
+
+
 def main() -> None:
     """Print, for each example, its object and its parse tree."""
     for text in EXAMPLES:
         url = rfc1738.parse(text)
         print(text)
-        print(f"  -> {url!r}")
+        print(f"  -> {type(url).__name__}: {_fields(url)}")
         tree = rfc1738.parse_tree(text)
         for line in format_tree(tree, text, hide=HIDDEN).splitlines():
             print(f"     {line}")
