@@ -61,14 +61,14 @@ atheris.enabled_hooks.add("str")
 # the hook, so that they are instrumented too (and built before fuzzing starts).
 with atheris.instrument_imports(include=["rfc1738", "tests.fuzz.properties"]):
     import rfc1738  # noqa: F401
-    from tests.fuzz.properties import check_text
+    from tests.fuzz.properties import check_all
 
     for seed in seeds():
-        check_text(seed)
+        check_all(seed)
 
 
 def test_one_input(data: bytes) -> None:
-    check_text(data.decode("utf-8", "surrogateescape"))
+    check_all(data.decode("utf-8", "surrogateescape"))
 
 
 def main() -> None:

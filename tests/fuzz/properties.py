@@ -5,6 +5,9 @@ For every ``str``: :func:`rfc1738.parse` returns a URL or raises
 (computed lazily) can all be read; :func:`rfc1738.is_valid` agrees with
 ``parse``; and, within the reference parser's bound, the fast and the
 reference parser give the same object or the same error.
+:func:`rfc1738.parse_reference` is ``parse`` of what comes before the first
+``#``, and :func:`rfc1738.find_urls` yields well-formed, ordered,
+non-overlapping finds (:func:`check_all` runs all three).
 
 Shared by the Hypothesis suite (``test_hypothesis_fuzz.py``) and the atheris
 harness (``fuzz_parse.py``).
@@ -18,7 +21,7 @@ import rfc1738
 from rfc1738 import URL, URLSyntaxError
 from rfc1738.grammar_set import ParserName
 
-__all__ = ["Outcome", "check_text", "outcome"]
+__all__ = ["Outcome", "check_all", "check_find", "check_reference", "check_text", "outcome"]
 
 #: A parsed URL, or the details of the error: position, expected, rule, reason.
 Outcome = URL | tuple[int, frozenset[str], str | None, str]
@@ -69,4 +72,51 @@ def check_text(text: str, *, reference: bool = True) -> Outcome:
     assert rfc1738.is_valid(text) == isinstance(fast, URL)
     if reference and len(text) <= rfc1738.MAX_REFERENCE_LENGTH:
         assert outcome(text, "reference") == fast
+    return fast
+
+
+def check_reference(text: str) -> None:
+    """``parse_reference``: ``parse`` of the URL before the first ``#``, then the fragment."""
+    hash_at = text.find("#")
+    url_part = text if hash_at < 0 else text[:hash_at]
+    alone = outcome(url_part)
+    try:
+        url, fragment = rfc1738.parse_reference(text)
+    except URLSyntaxError as error:
+        position, expected, rule, reason = error_details(text, error)
+        if not isinstance(alone, URL):
+            assert (position, expected, rule, reason) == alone
+        else:  # the URL parsed: the fragment is at fault
+            assert hash_at >= 0 and position > hash_at
+        return
+    assert url == alone
+    assert fragment == (None if hash_at < 0 else text[hash_at + 1 :])
+
+
+def check_find(text: str) -> None:
+    """``find_urls``: finds in order, inside ``text``, not overlapping, each consistent."""
+    end = 0
+    for found in rfc1738.find_urls(text):
+        assert end <= found.start < found.end <= len(text), (end, found.start, found.end)
+        end = found.end
+        assert found.valid == (found.error is None)
+        if found.error is None:
+            assert found.url is not None
+            assert str(found.url) == found.url_text
+        else:
+            assert found.url is None
+            assert found.delimited, "a bare URL is reported only if it parses"
+            error_details(found.reference, found.error)
+        if found.delimited:
+            assert text[found.start] == "<" and text[found.end - 1] == ">"
+        else:
+            assert text[found.start : found.end] == found.reference
+            assert found.url is not None
+
+
+def check_all(text: str, *, reference: bool = True) -> Outcome:
+    """:func:`check_text`, :func:`check_reference` and :func:`check_find` for one string."""
+    fast = check_text(text, reference=reference)
+    check_reference(text)
+    check_find(text)
     return fast

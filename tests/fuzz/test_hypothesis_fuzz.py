@@ -1,10 +1,13 @@
 """Hostile input: every ``str`` gives a URL or ``URLSyntaxError``, and both parsers agree.
 
-The property is in :mod:`tests.fuzz.properties`. Inputs: strings the grammar
+The property is in :mod:`tests.fuzz.properties` (``parse``, ``is_valid``, the
+reference parser, ``parse_reference``, ``find_urls``). Inputs: strings the grammar
 generates (Hypothesis ``from_lark`` over each scheme's file) and mutations of
 them, arbitrary text, arbitrary code points (NUL, lone surrogates, characters
 beyond the BMP), and strings of about 100 kB made by repeating a piece of a
-generated URL. A non-``str`` gets a ``TypeError``.
+generated URL; for ``find_urls``, generated URLs in running text (bare, in
+``<URL:...>`` or ``<...>``, broken across lines, with fragments). A non-``str``
+gets a ``TypeError``.
 
 The budget fits ``make test``; ``make fuzz`` runs the same property under
 atheris for as long as one wants.
@@ -13,6 +16,7 @@ atheris for as long as one wants.
 from __future__ import annotations
 
 import time
+from functools import cache
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -22,7 +26,7 @@ from hypothesis.extra.lark import from_lark
 import rfc1738
 from rfc1738.grammar_set import Grammar
 from tests.cases import SCHEMES as FORMS
-from tests.fuzz.properties import check_text
+from tests.fuzz.properties import check_all
 
 GRAMMAR = Grammar()
 SCHEMES = sorted(GRAMMAR.files)
@@ -44,6 +48,7 @@ PREFIXES = st.sampled_from(
 )
 
 
+@cache
 def generated(scheme: str, longest: int = 300) -> st.SearchStrategy[str]:
     entry = GRAMMAR.files[scheme]
     lark = GRAMMAR.reference_parser(scheme).lark(entry.start)
@@ -74,7 +79,7 @@ def test_generated_urls(scheme: str) -> None:
     @SETTINGS
     @given(generated(scheme))
     def check(text: str) -> None:
-        check_text(text)
+        check_all(text)
 
     check()
 
@@ -84,7 +89,7 @@ def test_mutated_urls(scheme: str) -> None:
     @SETTINGS
     @given(mutated(generated(scheme)))
     def check(text: str) -> None:
-        check_text(text)
+        check_all(text)
 
     check()
 
@@ -92,19 +97,19 @@ def test_mutated_urls(scheme: str) -> None:
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.text(max_size=80))
 def test_arbitrary_text(text: str) -> None:
-    check_text(text)
+    check_all(text)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(PREFIXES, st.text(ANY_CHAR, max_size=60))
 def test_arbitrary_code_points(prefix: str, rest: str) -> None:
-    check_text(prefix + rest)
+    check_all(prefix + rest)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(PREFIXES, st.lists(st.sampled_from(MUTATION_CHARS), max_size=40).map("".join))
 def test_hostile_characters(prefix: str, rest: str) -> None:
-    check_text(prefix + rest)
+    check_all(prefix + rest)
 
 
 @pytest.mark.parametrize(
@@ -130,7 +135,7 @@ def test_hostile_characters(prefix: str, rest: str) -> None:
     ids=lambda t: t.encode("unicode_escape").decode("ascii")[:40] or "(empty)",
 )
 def test_edge_strings(text: str) -> None:
-    check_text(text)
+    check_all(text)
 
 
 #: A long string is built to about this many characters.
@@ -156,9 +161,38 @@ def long_strings(draw: st.DrawFn) -> str:
 @given(long_strings())
 def test_long_strings(text: str) -> None:
     start = time.perf_counter()
-    check_text(text)
+    check_all(text)
     # Linear time: 100 kB takes milliseconds; seconds would mean backtracking.
     assert time.perf_counter() - start < 10
+
+
+#: What running text puts around and inside a URL.
+GLUE = st.sampled_from(
+    [" ", "\n", "\r\n", "\t", "-\n", "-\n  ", ". ", ", ", "(", ")", '"', "<", ">", "#", "x", ""]
+)
+
+
+@st.composite
+def running_text(draw: st.DrawFn) -> str:
+    """Generated (and mutated) URLs in text: bare, ``<URL:...>``, ``<...>``, broken, with ``#``."""
+    pieces = []
+    for _ in range(draw(st.integers(1, 4))):
+        scheme = draw(st.sampled_from(SCHEMES))
+        url = draw(mutated(generated(scheme)) | generated(scheme))
+        if draw(st.booleans()):
+            cut = draw(st.integers(0, len(url)))
+            url = url[:cut] + draw(GLUE) + url[cut:]
+        if draw(st.booleans()):
+            url += "#" + draw(st.text(st.sampled_from(MUTATION_CHARS), max_size=8))
+        form = draw(st.sampled_from(["{}", "<URL:{}>", "<{}>", "<URL: {}>", "<{}"]))
+        pieces.append(draw(GLUE) + form.format(url) + draw(GLUE))
+    return "".join(pieces)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=list(HealthCheck))
+@given(running_text())
+def test_urls_in_running_text(text: str) -> None:
+    check_all(text, reference=False)
 
 
 NOT_STR = st.one_of(
@@ -181,6 +215,8 @@ def test_not_a_str_is_a_type_error(value: object) -> None:
         lambda: rfc1738.is_valid(value),  # type: ignore[arg-type]
         lambda: rfc1738.is_valid(value, parser="reference"),  # type: ignore[arg-type]
         lambda: rfc1738.parse_tree(value),  # type: ignore[arg-type]
+        lambda: rfc1738.parse_reference(value),  # type: ignore[arg-type]
+        lambda: list(rfc1738.find_urls(value)),  # type: ignore[arg-type]
     )
     for call in calls:
         with pytest.raises(TypeError):
