@@ -113,3 +113,13 @@ def test_fragment_check_agrees_with_the_w3_reference_parser(fragment: str) -> No
         assert problem is not None and problem.position == error.position
     else:
         assert check_fragment(fragment) is None
+
+
+def test_fragment_grammar_ships_with_the_package() -> None:
+    """The installed package holds grammars/fragment/fragment.lark (package data)."""
+    from pathlib import Path
+
+    checkout = Path(__file__).resolve().parents[2] / "grammars" / "fragment" / "fragment.lark"
+    installed = fragment_grammar_file()
+    assert installed.is_file()
+    assert installed.read_bytes() == checkout.read_bytes()
