@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import doctest
 import re
 import shutil
 import sys
@@ -23,6 +24,7 @@ from rfc1738.diagrams import (
     write_diagrams,
 )
 from rfc1738.grammar_files import shipped_grammar_dir
+from tests.doc_examples import DOCS, run_examples
 
 railroad = pytest.importorskip("railroad")
 
@@ -459,27 +461,12 @@ def test_without_railroad_diagrams_the_error_says_what_to_install(
 
 # ---- docs/diagrams.md ----
 
-DOCS = Path(__file__).resolve().parents[1] / "docs"
-
 
 def test_the_examples_in_the_docs_run() -> None:
-    import doctest
-
-    kept: list[str] = []
-    inside = False
-    for line in (DOCS / "diagrams.md").read_text(encoding="utf-8").splitlines():
-        if line.startswith("```"):
-            inside = line.startswith("```pycon")
-            kept.append("")
-        elif inside:
-            kept.append(line)
-    parser = doctest.DocTestParser()
-    test = parser.get_doctest("\n".join(kept), {}, "diagrams.md", None, 0)
-    assert len(test.examples) >= 10
     flags = doctest.ELLIPSIS | doctest.IGNORE_EXCEPTION_DETAIL | doctest.NORMALIZE_WHITESPACE
-    runner = doctest.DocTestRunner(optionflags=flags)
-    runner.run(test)
-    assert runner.failures == 0
+    results = run_examples(DOCS / "diagrams.md", flags=flags)
+    assert results.attempted >= 10
+    assert results.failed == 0
 
 
 def test_the_example_diagram_in_the_docs_is_current(shipped: rfc1738.Grammar) -> None:

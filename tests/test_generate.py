@@ -32,7 +32,7 @@ import rfc1738
 from rfc1738.generator import NotRegularWarning
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, SCHEMES
 from tests.cli.helpers import SCRIPT, edited_grammar
-from tests.urls.test_docs import pycon_blocks
+from tests.doc_examples import pycon_blocks
 
 TIMEOUT = 600
 MODULE = "rfc1738_standalone"

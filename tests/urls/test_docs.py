@@ -14,23 +14,10 @@ import pytest
 
 import rfc1738
 from rfc1738.urls import CLASSES
+from tests.doc_examples import DOCS, run_examples
 
-DOCS = Path(__file__).resolve().parents[2] / "docs"
 PAGES = [DOCS / "objects.md", *sorted((DOCS / "schemes").glob("*.md"))]
 FLAGS = doctest.IGNORE_EXCEPTION_DETAIL | doctest.NORMALIZE_WHITESPACE
-
-
-def pycon_blocks(text: str) -> str:
-    """The lines of the ```pycon blocks, each block ended by a blank line."""
-    kept: list[str] = []
-    inside = False
-    for line in text.splitlines():
-        if line.startswith("```"):
-            inside = line.startswith("```pycon")
-            kept.append("")
-        elif inside:
-            kept.append(line)
-    return "\n".join(kept) + "\n"
 
 
 def test_every_scheme_has_a_page() -> None:
@@ -39,9 +26,6 @@ def test_every_scheme_has_a_page() -> None:
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.name)
 def test_examples(page: Path) -> None:
-    source = pycon_blocks(page.read_text(encoding="utf-8"))
-    test = doctest.DocTestParser().get_doctest(source, {"rfc1738": rfc1738}, page.name, None, 0)
-    assert test.examples, f"{page.name} has no examples"
-    runner = doctest.DocTestRunner(optionflags=FLAGS)
-    runner.run(test)
-    assert runner.failures == 0
+    results = run_examples(page, flags=FLAGS, globs={"rfc1738": rfc1738})
+    assert results.attempted > 0, f"{page.name} has no examples"
+    assert results.failed == 0
