@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SHARED ?= ../shared
 
-.PHONY: demo test lint typecheck bench fuzz install clean
+.PHONY: demo test bench fuzz install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
