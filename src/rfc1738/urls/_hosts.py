@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from ..errors import URLSyntaxError
 from ..spans import Spans
+from ._text import exceeds
 
 __all__ = [
     "CHECKED_PRODUCTIONS",
@@ -69,7 +70,7 @@ def check_host(text: str, span: tuple[int, int], is_number: bool) -> None:
     host = text[start:end]
     position = start
     for part in host.split("."):
-        if is_number and int(part) > MAX_OCTET:
+        if is_number and exceeds(part, MAX_OCTET):
             raise URLSyntaxError(
                 text,
                 position,
@@ -105,7 +106,7 @@ def check_host(text: str, span: tuple[int, int], is_number: bool) -> None:
 def check_port(text: str, span: tuple[int, int]) -> None:
     """Raise :class:`URLSyntaxError` if the port at ``span`` is above 65535."""
     start, end = span
-    if int(text[start:end]) > MAX_PORT:
+    if exceeds(text[start:end], MAX_PORT):
         raise URLSyntaxError(
             text,
             start,

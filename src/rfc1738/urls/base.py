@@ -9,7 +9,7 @@ from typing import ClassVar, Self
 
 from ..spans import Spans
 from ._fields import Field
-from ._text import decode, normalize_escapes
+from ._text import decimal, decode, digits, normalize_escapes
 from .facts import SchemeFacts, facts_for
 
 __all__ = [
@@ -40,7 +40,7 @@ def segments(raw_path: str | None) -> tuple[str, ...]:
 
 def number(raw: str | None) -> int | None:
     """The decimal number ``raw`` as an ``int``; ``None`` stays ``None``."""
-    return None if raw is None else int(raw)
+    return None if raw is None else decimal(raw)
 
 
 @dataclass(frozen=True, slots=True, repr=False)
@@ -151,7 +151,9 @@ class URL:
         each part: its decoded value(s) before the one as written (``path``,
         ``segments``, ``raw_path``), then the other properties (``port``,
         ``default_port``, ``effective_port``, ...). Tuples become lists;
-        ``None`` stays ``None``. A decoded value may hold lone surrogates
+        ``None`` stays ``None``; a number of more than about 4,200 digits
+        (a port with the host checks off, an nntp article number) is given as
+        its digits in a string. A decoded value may hold lone surrogates
         (see :mod:`rfc1738.urls._text`): ``json.dumps`` with its default
         ``ensure_ascii=True`` writes them as ``\\udcXX`` escapes.
 
@@ -225,7 +227,7 @@ class URL:
         if name in ("raw_scheme", "host") and isinstance(value, str):
             return value.lower()
         if name == "raw_port" and isinstance(value, str):
-            port = int(value)
+            port = decimal(value)
             return None if port == self.default_port else str(port)
         if name.startswith("raw_") and isinstance(value, str):
             return normalize_escapes(value)
@@ -274,8 +276,18 @@ def _find_exported(cls: type[URL]) -> tuple[str, ...]:
 
 
 def _plain(value: object) -> object:
-    """``value`` with tuples, nested too, as lists (JSON arrays)."""
-    return [_plain(item) for item in value] if isinstance(value, tuple) else value
+    """``value`` with tuples, nested too, as lists (JSON arrays), and huge numbers as text."""
+    if isinstance(value, tuple):
+        return [_plain(item) for item in value]
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _LONGEST:
+        # Python refuses to write an int of more than 4300 digits (json.dumps
+        # included): the digits come back as a string instead.
+        return digits(value)
+    return value
+
+
+#: Bits of the largest number ``str()`` writes without refusing (4300 digits, less a margin).
+_LONGEST = 14_000
 
 
 class PortMixin:
