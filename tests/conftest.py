@@ -1,0 +1,18 @@
+"""Test-wide settings.
+
+Under CI (the ``CI`` environment variable set, as ``.ci/run`` is run), the
+Hypothesis suites are derandomized: CI checks that the same examples as every
+other CI run still pass, so a submission lands or not on its own merits, not
+on a draw. Runs on a developer's machine keep drawing new examples, which is
+how the fuzz suite found the 4300-digit port (tests/urls/test_numbers.py).
+"""
+
+from __future__ import annotations
+
+import os
+
+from hypothesis import settings
+
+settings.register_profile("ci", derandomize=True, print_blob=True)
+if os.environ.get("CI"):
+    settings.load_profile("ci")
