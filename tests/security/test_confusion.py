@@ -11,15 +11,14 @@ and are not.
 from __future__ import annotations
 
 import doctest
-from pathlib import Path
 
 import pytest
 
 import rfc1738
+from tests.doc_examples import DOCS, run_examples
 from tests.security.confusion import CASES, Confusion, rfc1738_cell, table, visible
-from tests.urls.test_docs import FLAGS, pycon_blocks
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "security.md"
+DOC = DOCS / "security.md"
 
 
 @pytest.mark.parametrize("case", CASES, ids=[case.name for case in CASES])
@@ -68,9 +67,7 @@ def test_docs_table_has_every_case_once() -> None:
 
 
 def test_docs_examples() -> None:
-    text = pycon_blocks(DOC.read_text(encoding="utf-8"))
-    test = doctest.DocTestParser().get_doctest(text, {"rfc1738": rfc1738}, DOC.name, str(DOC), 0)
-    assert test.examples
-    runner = doctest.DocTestRunner(optionflags=FLAGS)
-    runner.run(test)
-    assert runner.failures == 0
+    flags = doctest.IGNORE_EXCEPTION_DETAIL | doctest.NORMALIZE_WHITESPACE
+    results = run_examples(DOC, flags=flags, globs={"rfc1738": rfc1738})
+    assert results.attempted > 0
+    assert results.failed == 0
