@@ -17,7 +17,7 @@ from .spans import Spans
 if TYPE_CHECKING:
     from .compiler import GrammarFile
 
-__all__ = ["FastParser"]
+__all__ = ["FastParser", "longest_viable_prefix"]
 
 
 class FastParser:
@@ -90,3 +90,25 @@ def _spans(
                 spans[name] = span
                 break
     return spans
+
+
+def longest_viable_prefix(prefixes: re.Pattern[str], text: str) -> int:
+    """The length of the longest prefix of ``text`` that ``prefixes`` matches.
+
+    ``prefixes`` matches every prefix of a language (see
+    :meth:`rfc1738.compiler.GrammarFile.compile_prefixes`); a prefix of a
+    viable prefix is viable too, so bisection over lengths finds the end in
+    a logarithmic number of matches. That end is where a rejected string
+    stops fitting.
+
+    >>> longest_viable_prefix(re.compile("(?:a(?:b(?:c)?)?)?"), "abx")
+    2
+    """
+    viable, beyond = 0, len(text) + 1
+    while beyond - viable > 1:
+        middle = (viable + beyond) // 2
+        if prefixes.fullmatch(text, 0, middle):
+            viable = middle
+        else:
+            beyond = middle
+    return viable

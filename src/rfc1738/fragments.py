@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from .diagnosis import at_escape_start
 from .errors import URLSyntaxError
+from .fast import longest_viable_prefix
 
 if TYPE_CHECKING:
     from .grammar_set import Grammar, ParserName
@@ -68,15 +69,7 @@ def check_fragment(fragment: str) -> URLSyntaxError | None:
     whole, prefixes, hexes = _patterns()
     if whole.fullmatch(fragment):
         return None
-    # Where the longest prefix some fragmentid begins with ends: prefixes of a
-    # viable prefix are viable, so bisect over lengths.
-    viable, beyond = 0, len(fragment) + 1
-    while beyond - viable > 1:
-        middle = (viable + beyond) // 2
-        if prefixes.fullmatch(fragment, 0, middle):
-            viable = middle
-        else:
-            beyond = middle
+    viable = longest_viable_prefix(prefixes, fragment)
     # An escape cut short is wrong at its "%": an escape is one token.
     position = at_escape_start(URLSyntaxError(fragment, viable), hexes).position
     expected = {"XALPHA"}

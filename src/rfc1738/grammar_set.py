@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Literal, NamedTuple
 
 from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
-from .fast import FastParser
+from .fast import FastParser, longest_viable_prefix
 from .grammar_files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from .spans import Spans, base_name, spans_from_tree
 from .urls._hosts import CHECKED_PRODUCTIONS, check_spans
@@ -348,14 +348,7 @@ class Grammar:
         if pattern is None:
             source = self.grammar_file(entry.scheme).compile_prefixes(entry.start)
             pattern = self._prefixes[entry.scheme] = re.compile(source)
-        viable, beyond = 0, len(text) + 1
-        while beyond - viable > 1:
-            middle = (viable + beyond) // 2
-            if pattern.fullmatch(text, 0, middle):
-                viable = middle
-            else:
-                beyond = middle
-        return URLSyntaxError(text, viable, frozenset(), entry.start)
+        return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
         raw, hexes = self._raw_characters()
