@@ -17,7 +17,7 @@ install: $(BIN)/python
 	$(BIN)/python -m pip install --quiet --no-deps --force-reinstall .
 
 demo: install
-	$(BIN)/python -m rfc1738.demo
+	$(BIN)/python -m rfc1738.tools.demo
 
 test: install
 	$(BIN)/ruff format --check src tests

@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 
 import rfc1738
-from rfc1738.diagrams import (
+from rfc1738.bnf.diagrams import (
     DiagramsUnavailableError,
     grammar_html,
     rule_diagram,
     rule_svg,
     write_diagrams,
 )
-from rfc1738.grammar_files import shipped_grammar_dir
+from rfc1738.bnf.files import shipped_grammar_dir
 from tests.doc_examples import DOCS, run_examples
 
 railroad = pytest.importorskip("railroad")
@@ -33,7 +33,7 @@ XLINK_HREF = "{http://www.w3.org/1999/xlink}href"
 
 # A definition as the grammar files write it: a name in column 0, an optional
 # priority, a colon. Used to list what the page must show, independently of
-# how rfc1738.diagrams reads the files.
+# how rfc1738.bnf.diagrams reads the files.
 DEFINITION = re.compile(r"^[?!]?(\w+)(?:\.\d+)?\s*:")
 
 

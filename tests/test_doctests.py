@@ -13,7 +13,7 @@ import rfc1738
 MODULES = sorted(
     info.name
     for info in pkgutil.walk_packages(rfc1738.__path__, prefix="rfc1738.")
-    if info.name != "rfc1738.demo"
+    if info.name != "rfc1738.tools.demo"
 )
 
 

@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 import rfc1738
-from rfc1738.grammar_files import shipped_grammar_dir
+from rfc1738.bnf.files import shipped_grammar_dir
 
 HOWTO = Path(__file__).resolve().parents[1] / "docs" / "how-to" / "edit-the-grammar.md"
 FLAGS = doctest.NORMALIZE_WHITESPACE

@@ -29,7 +29,7 @@ from types import ModuleType, SimpleNamespace
 import pytest
 
 import rfc1738
-from rfc1738.generator import NotRegularWarning
+from rfc1738.tools.generator import NotRegularWarning
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, SCHEMES
 from tests.cli.helpers import SCRIPT, edited_grammar
 from tests.doc_examples import pycon_blocks
@@ -160,22 +160,29 @@ def test_generation_is_deterministic(generated: Path, tmp_path: Path) -> None:
 
 
 def test_the_module_holds_no_lark_module(generated: Path) -> None:
-    from rfc1738.generator import package_sources
+    from rfc1738.tools.generator import package_sources
 
     sources = package_sources()
-    assert "compiler" in sources and "import lark" not in sources["compiler"]
-    assert "reference" in sources and "lark" not in sources["reference"]
+    assert "parse.compiler" in sources and "import lark" not in sources["parse.compiler"]
+    assert "parse.reference" in sources and "lark" not in sources["parse.reference"]
     for name, source in sources.items():
         assert "\nfrom lark" not in source and "\nimport lark" not in source, name
-    assert {"grammar_set", "urls.base", "errors", "diagnosis", "spans"} <= sources.keys()
-    assert "treeview" not in sources and "inspection" not in sources
+    assert {
+        "parse.parsers",
+        "urls.base",
+        "errors",
+        "parse.diagnosis",
+        "parse.spans",
+    } <= sources.keys()
+    assert "tools.treeview" not in sources and "bnf.inspection" not in sources
 
 
 def test_in_process(generated: Path) -> None:
     module = load_module(generated, "rfc1738_standalone_in_process")
     try:
         exported = ["GrammarError", "RFC1738Error", "URLSyntaxError", "is_valid", "parse"]
-        assert sorted(module.__all__) == sorted([*exported, *rfc1738.urls.__all__])
+        classes = ["URL", *(cls.__name__ for cls in rfc1738.CLASSES.values())]
+        assert sorted(module.__all__) == sorted([*exported, *classes])
         for text in ALL_ACCEPTED:
             assert judge(module, text) == judge(rfc1738, text), shown(text)
         grammar = rfc1738.load()

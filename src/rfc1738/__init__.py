@@ -14,8 +14,6 @@ False
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
-from functools import cache
 from typing import TYPE_CHECKING
 
 from .errors import (
@@ -25,9 +23,10 @@ from .errors import (
     RFC1738Error,
     URLSyntaxError,
 )
-from .fragments import parse_reference
-from .grammar_set import Grammar, ParserName
-from .text import Found, find_urls
+from .parse.parsers import ParserName
+from .text.find import Found, find_urls
+from .text.fragments import parse_reference
+from .tools.generator import generate as write_standalone
 from .urls import (
     CLASSES,
     URL,
@@ -35,6 +34,7 @@ from .urls import (
     FtpURL,
     GenericURL,
     GopherURL,
+    Grammar,
     HttpURL,
     MailtoURL,
     NewsURL,
@@ -42,6 +42,8 @@ from .urls import (
     ProsperoURL,
     TelnetURL,
     WaisURL,
+    load,
+    shipped,
 )
 
 if TYPE_CHECKING:
@@ -80,41 +82,18 @@ __all__ = [
 ]
 
 
-@cache
-def _shipped() -> Grammar:
-    return Grammar()
-
-
-def load(
-    grammar_dir: str | os.PathLike[str] | None = None,
-    classes: Mapping[str, type[URL]] | None = None,
-    *,
-    max_reference_length: int = MAX_REFERENCE_LENGTH,
-) -> Grammar:
-    """The grammar set of a directory (the shipped grammar when ``None``).
-
-    A ``<scheme>.lark`` file in the directory makes ``<scheme>:`` URLs parse
-    under its start rule ``<scheme>url``; ``classes`` says which
-    :class:`URL` subclass they become (:class:`GenericURL` otherwise);
-    ``max_reference_length`` bounds what the Earley parser accepts.
-    """
-    if grammar_dir is None and not classes and max_reference_length == MAX_REFERENCE_LENGTH:
-        return _shipped()
-    return Grammar(grammar_dir, classes, max_reference_length=max_reference_length)
-
-
 def parse(text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> URL:
     """The typed object for a URL: :class:`HttpURL`, :class:`FtpURL`, ... or :class:`GenericURL`.
 
     Raises :class:`URLSyntaxError` (a ``ValueError``) for any string that is
     not a URL of its scheme's production, and ``TypeError`` for a non-``str``.
     """
-    return _shipped().parse(text, parser=parser, host_checks=host_checks)
+    return shipped().parse(text, parser=parser, host_checks=host_checks)
 
 
 def is_valid(text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> bool:
     """Whether :func:`parse` would return an object for ``text``."""
-    return _shipped().is_valid(text, parser=parser, host_checks=host_checks)
+    return shipped().is_valid(text, parser=parser, host_checks=host_checks)
 
 
 def parse_tree(text: str) -> Tree[Token]:
@@ -125,7 +104,7 @@ def parse_tree(text: str) -> Tree[Token]:
     :class:`URLSyntaxError` for a string the production does not match, or
     one longer than :data:`MAX_REFERENCE_LENGTH`.
     """
-    return _shipped().parse_tree(text)
+    return shipped().parse_tree(text)
 
 
 def generate(
@@ -133,8 +112,6 @@ def generate(
 ) -> Path:
     """Write a standalone module that parses with ``grammar_dir``'s expressions, without lark.
 
-    See :mod:`rfc1738.generator`; ``None`` is the shipped grammar. Returns the path written.
+    See :mod:`rfc1738.tools.generator`; ``None`` is the shipped grammar. Returns the path written.
     """
-    from .generator import generate as write
-
-    return write(grammar_dir, output_path)
+    return write_standalone(grammar_dir, output_path)

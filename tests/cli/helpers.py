@@ -12,7 +12,7 @@ from pathlib import Path
 
 import rfc1738
 from rfc1738 import URLSyntaxError
-from rfc1738.grammar_files import shipped_grammar_dir
+from rfc1738.bnf.files import shipped_grammar_dir
 
 __all__ = ["SCRIPT", "Result", "edit", "edited_grammar", "error_of", "run"]
 

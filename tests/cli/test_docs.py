@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from rfc1738.grammar_files import shipped_grammar_dir
+from rfc1738.bnf.files import shipped_grammar_dir
 
 from .helpers import TIMEOUT
 

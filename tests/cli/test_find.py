@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import rfc1738
-from rfc1738.cli import error_dict
+from rfc1738.cli.output import error_dict
 
 from .helpers import edited_grammar, error_of, run
 

@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from rfc1738.grammar_files import shipped_grammar_dir
-from rfc1738.inspection import lint, rule, rules
+from rfc1738.bnf.files import shipped_grammar_dir
+from rfc1738.bnf.inspection import rule, rules
+from rfc1738.bnf.lint import lint
 
 from .helpers import edit, edited_grammar, run
 

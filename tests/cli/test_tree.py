@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import rfc1738
-from rfc1738.treeview import format_tree
+from rfc1738.tools.treeview import format_tree
 from tests.cases import ACCEPT, SCHEMES
 
 from .helpers import edited_grammar, error_of, run

@@ -19,7 +19,7 @@ import pickle
 
 import rfc1738
 from rfc1738 import URL, URLSyntaxError
-from rfc1738.grammar_set import ParserName
+from rfc1738.parse.parsers import ParserName
 
 __all__ = ["Outcome", "check_all", "check_find", "check_reference", "check_text", "outcome"]
 

@@ -24,7 +24,7 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 import rfc1738
-from rfc1738.grammar_set import Grammar
+from rfc1738 import Grammar
 from tests.cases import SCHEMES as FORMS
 from tests.fuzz.properties import check_all
 

@@ -18,7 +18,7 @@ import pytest
 from lark import Lark
 from lark.exceptions import GrammarError as LarkGrammarError
 
-from rfc1738.grammar_files import scheme_files, shipped_grammar_dir
+from rfc1738.bnf.files import scheme_files, shipped_grammar_dir
 
 ROOT = Path(__file__).parents[2]
 GRAMMAR_DIR = ROOT / "grammar"

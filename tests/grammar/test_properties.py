@@ -20,7 +20,7 @@ from hypothesis.extra.lark import from_lark
 from lark import Lark
 
 import rfc1738
-from rfc1738.grammar_files import scheme_files, shipped_grammar_dir
+from rfc1738.bnf.files import scheme_files, shipped_grammar_dir
 from tests.cases import SCHEMES, START
 from tests.grammar.helpers import text_of
 

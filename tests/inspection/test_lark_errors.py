@@ -1,4 +1,4 @@
-"""rfc1738.lark_errors: each form of Lark loading error, at its file and line.
+"""rfc1738.bnf.lark_errors: each form of Lark loading error, at its file and line.
 
 Small grammar directories written for each case (not RFC 1738): the file Lark
 loads, and the file at fault, which may be one it imports.
@@ -12,9 +12,9 @@ import pytest
 from lark import Lark
 from lark.exceptions import LarkError
 
+from rfc1738.bnf.index import GrammarIndex
+from rfc1738.bnf.lark_errors import grammar_error_from_lark, unmangled
 from rfc1738.errors import GrammarError
-from rfc1738.grammar_index import GrammarIndex
-from rfc1738.lark_errors import grammar_error_from_lark, unmangled
 
 
 def write(directory: Path, files: dict[str, str]) -> None:

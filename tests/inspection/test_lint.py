@@ -1,4 +1,4 @@
-"""rfc1738.inspection.lint(): the shipped grammar is clean; each problem is found where it is.
+"""rfc1738.bnf.inspection.lint(): the shipped grammar is clean; each problem is found where it is.
 
 Each broken case is a copy of the shipped grammar with one edit; the expected
 line is computed from the edited text, so the cases do not depend on the line
@@ -13,9 +13,10 @@ from pathlib import Path
 import pytest
 
 import rfc1738
-from rfc1738.compiler import GrammarFile, NotRegularError
-from rfc1738.grammar_files import shipped_grammar_dir
-from rfc1738.inspection import LintProblem, lint, rule
+from rfc1738.bnf.files import shipped_grammar_dir
+from rfc1738.bnf.inspection import rule
+from rfc1738.bnf.lint import LintProblem, lint
+from rfc1738.parse.compiler import GrammarFile, NotRegularError
 
 SHIPPED = shipped_grammar_dir()
 

@@ -1,4 +1,4 @@
-"""rfc1738.inspection.rules() and rule(): every rule and terminal, as written and as used."""
+"""rfc1738.bnf.inspection.rules() and rule(): every rule and terminal, as written and as used."""
 
 from __future__ import annotations
 
@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import rfc1738
-from rfc1738.grammar_files import shipped_grammar_dir
-from rfc1738.inspection import RuleInfo, rule, rules
+from rfc1738.bnf.files import shipped_grammar_dir
+from rfc1738.bnf.inspection import RuleInfo, rule, rules
 from tests.grammar.test_meta import PRODUCTIONS, Production, normalised
 
 SHIPPED = shipped_grammar_dir()

@@ -15,9 +15,10 @@ import pytest
 from lark import Token, Tree
 
 import rfc1738
-from rfc1738.compiler import GrammarFile, NotRegularError
-from rfc1738.grammar_files import scheme_files, w3_1994_grammar_dir
-from rfc1738.inspection import RuleInfo, lint, rules
+from rfc1738.bnf.files import scheme_files, w3_1994_grammar_dir
+from rfc1738.bnf.inspection import RuleInfo, rules
+from rfc1738.bnf.lint import lint
+from rfc1738.parse.compiler import GrammarFile, NotRegularError
 from tests.grammar.test_meta import normalised
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import rfc1738
-from rfc1738.compiler import GrammarFile, NotRegularError
-from rfc1738.grammar_files import shipped_grammar_dir
+from rfc1738.bnf.files import shipped_grammar_dir
+from rfc1738.parse.compiler import GrammarFile, NotRegularError
 
 GRAMMAR = shipped_grammar_dir()
 

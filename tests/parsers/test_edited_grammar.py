@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 import rfc1738
-from rfc1738.grammar_files import shipped_grammar_dir
+from rfc1738.bnf.files import shipped_grammar_dir
 
 
 @pytest.fixture

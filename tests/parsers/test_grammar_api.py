@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import rfc1738
-from rfc1738 import diagrams, inspection
+from rfc1738.bnf import diagrams, inspection
 
 
 def test_rules_and_rule_are_inspections() -> None:

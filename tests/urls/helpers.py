@@ -38,7 +38,7 @@ def both_parsers(text: str) -> URL:
 
 def public_fields(cls: type[URL]) -> frozenset[str]:
     """The raw fields and the decoded ones :meth:`URL.replace` takes."""
-    raw = {f.name for f in fields(cls)} - {"text", "host_checks"}
+    raw = {f.name for f in fields(cls)} - {"text", "host_checks", "grammar"}
     return frozenset(raw | set(cls.FIELDS))
 
 

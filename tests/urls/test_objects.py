@@ -7,11 +7,11 @@ import dataclasses
 import pytest
 
 import rfc1738
-from rfc1738.compiler import GrammarFile
-from rfc1738.grammar_files import scheme_files, shipped_grammar_dir
-from rfc1738.spans import base_name
+from rfc1738.bnf.files import scheme_files, shipped_grammar_dir
+from rfc1738.bnf.names import base_name
+from rfc1738.parse.compiler import GrammarFile
+from rfc1738.parse.facts import OTHER_SCHEMES, SCHEME_FACTS, facts_for
 from rfc1738.urls import CLASSES, URL, GenericURL, HttpURL
-from rfc1738.urls.facts import GENERIC, SCHEME_FACTS, facts_for
 
 EXAMPLES = {
     "http": "http://h/",
@@ -75,8 +75,8 @@ def test_facts_table() -> None:
     assert {name for name, f in SCHEME_FACTS.items() if f.login} == {"ftp", "telnet"}
     assert all(f.start == f"{name}url" for name, f in SCHEME_FACTS.items())
     assert facts_for("HTTP") is SCHEME_FACTS["http"]
-    assert facts_for("x-other") is GENERIC
-    assert facts_for("h\u0130ttp") is GENERIC
+    assert facts_for("x-other") is OTHER_SCHEMES
+    assert facts_for("h\u0130ttp") is OTHER_SCHEMES
 
 
 def test_scheme_is_lower_case_raw_scheme_as_written() -> None:

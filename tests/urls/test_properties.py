@@ -19,10 +19,10 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 import rfc1738
-from rfc1738.grammar_files import scheme_files, shipped_grammar_dir
-from rfc1738.reference import ReferenceParser
+from rfc1738.bnf.files import scheme_files, shipped_grammar_dir
+from rfc1738.parse.facts import SCHEME_FACTS
+from rfc1738.parse.reference import ReferenceParser
 from rfc1738.urls import CLASSES, URL, GenericURL, NewsURL
-from rfc1738.urls.facts import SCHEME_FACTS
 
 MAX_LENGTH = 300
 SCHEMES = sorted(CLASSES)

@@ -7,10 +7,11 @@ from dataclasses import dataclass, field, fields
 from types import MappingProxyType
 from typing import ClassVar, Self
 
-from ..spans import Spans
+from ..parse.facts import SchemeFacts, facts_for
+from ..parse.parsers import ParserSet, default_parsers
+from ..parse.spans import Spans
 from ._fields import Field
 from ._text import decimal, decode, digits, normalize_escapes
-from .facts import SchemeFacts, facts_for
 
 __all__ = [
     "URL",
@@ -66,18 +67,23 @@ class URL:
     text: str
     #: The scheme as written (``HTTP`` stays ``HTTP``; see :attr:`scheme`).
     raw_scheme: str
-    #: Whether host and port limits were checked (see :mod:`rfc1738.urls._hosts`).
+    #: Whether host and port limits were checked (see :mod:`rfc1738.parse.hosts`).
     host_checks: bool = field(default=True, kw_only=True, compare=False)
+    #: The grammar that parsed the URL; ``None`` stands for the shipped one.
+    #: :meth:`normalize` and :meth:`replace` re-read by it. Not part of the value.
+    grammar: ParserSet | None = field(default=None, kw_only=True, compare=False, repr=False)
 
     #: The productions whose spans :meth:`from_spans` reads.
     PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
-    #: The grammar file (and :data:`~rfc1738.urls.facts.SCHEME_FACTS` key) of the class.
+    #: The grammar file (and :data:`~rfc1738.parse.facts.SCHEME_FACTS` key) of the class.
     SCHEME: ClassVar[str] = "generic"
     #: Decoded field name → how :meth:`replace` writes it.
     FIELDS: ClassVar[Mapping[str, Field]] = MappingProxyType({})
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         """The object for ``text``, given where each of :attr:`PRODUCTIONS` matched.
 
         ``spans`` maps a production to the ``(start, end)`` of its first
@@ -236,16 +242,15 @@ class URL:
         return value
 
     def _reparse(self, text: str) -> Self:
-        from .. import parse
-
-        url = parse(text, host_checks=self.host_checks)
+        grammar = self.grammar if self.grammar is not None else default_parsers()
+        url = grammar.parse(text, host_checks=self.host_checks)
         if not isinstance(url, type(self)):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
 
 
-#: Public properties that are not parts of the URL: ``facts`` is the scheme's.
-_NOT_PARTS = frozenset({"facts", "host_checks"})
+#: Public attributes that are not parts of the URL: the scheme's facts, the grammar that read it.
+_NOT_PARTS = frozenset({"facts", "grammar", "host_checks"})
 
 
 #: Per class, the attributes :meth:`URL.to_dict` writes, found once.

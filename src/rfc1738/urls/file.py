@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Self
 
-from ..spans import Spans
+from ..parse.hosts import check_spans, span_text
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Path, Segments, Verbatim
-from ._hosts import check_spans, span_text
 from ._text import decode
 from .base import URL, Parts, segments
 
@@ -51,7 +52,9 @@ class FileURL(URL):
     )
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         if host_checks:
             check_spans(text, spans)
         start, _end = spans["fpath"]
@@ -64,6 +67,7 @@ class FileURL(URL):
             host or None,
             span_text(text, spans, "fpath") or "",
             host_checks=host_checks,
+            grammar=grammar,
         )
 
     @property

@@ -8,9 +8,10 @@ from types import MappingProxyType
 from typing import ClassVar, Self
 
 from ..errors import URLSyntaxError
-from ..spans import Spans
+from ..parse.hosts import read_hostport, span_text
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Escaped, Number, Verbatim
-from ._hosts import read_hostport, span_text
 from ._text import decode, upper_hex
 from .base import URL, LoginMixin, Parts, decoded, login
 
@@ -80,7 +81,9 @@ class GenericURL(LoginMixin, URL):
     )
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         start, end = spans["schemepart"]
         scheme = text[: start - 1]
         if "ip_schemepart" not in spans:
@@ -94,6 +97,7 @@ class GenericURL(LoginMixin, URL):
                 None,
                 None,
                 host_checks=host_checks,
+                grammar=grammar,
             )
         host, port = read_hostport(text, spans, host_checks)
         return cls(
@@ -106,6 +110,7 @@ class GenericURL(LoginMixin, URL):
             port,
             span_text(text, spans, "urlpath"),
             host_checks=host_checks,
+            grammar=grammar,
         )
 
     @property

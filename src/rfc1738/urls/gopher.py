@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Self
 
-from ..spans import Spans
+from ..parse.hosts import read_hostport
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Escaped, Number, OneChar, Verbatim
-from ._hosts import read_hostport
 from ._text import decode
 from .base import URL, Parts, PortMixin, decoded, hostport
 
@@ -87,7 +88,9 @@ class GopherURL(PortMixin, URL):
     )
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         host, port = read_hostport(text, spans, host_checks)
         assert host is not None
         gtype = spans.get("gtype")
@@ -96,7 +99,15 @@ class GopherURL(PortMixin, URL):
             fields[0] = text[gtype[0] : gtype[1]]
             rest = text[gtype[1] :].split(SEPARATOR, 2)
             fields[1 : 1 + len(rest)] = rest
-        return cls(text, text[: text.index(":")], host, port, *fields, host_checks=host_checks)
+        return cls(
+            text,
+            text[: text.index(":")],
+            host,
+            port,
+            *fields,
+            host_checks=host_checks,
+            grammar=grammar,
+        )
 
     @property
     def gtype(self) -> str | None:

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Self
 
-from ..spans import Spans
+from ..parse.hosts import read_hostport, span_text
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Escaped, Number, Path, Segments, Verbatim
-from ._hosts import read_hostport, span_text
 from .base import URL, Parts, PortMixin, SegmentedPathMixin, decoded, hostport
 
 __all__ = ["HttpURL"]
@@ -58,7 +59,9 @@ class HttpURL(SegmentedPathMixin, PortMixin, URL):
     )
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         host, port = read_hostport(text, spans, host_checks)
         assert host is not None
         return cls(
@@ -69,6 +72,7 @@ class HttpURL(SegmentedPathMixin, PortMixin, URL):
             span_text(text, spans, "hpath"),
             span_text(text, spans, "search"),
             host_checks=host_checks,
+            grammar=grammar,
         )
 
     @property

@@ -6,7 +6,8 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Self
 
-from ..spans import Spans
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Escaped
 from ._text import decode
 from .base import URL, Parts
@@ -43,9 +44,13 @@ class MailtoURL(URL):
     )
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         start, end = spans["encoded822addr"]
-        return cls(text, text[: text.index(":")], text[start:end], host_checks=host_checks)
+        return cls(
+            text, text[: text.index(":")], text[start:end], host_checks=host_checks, grammar=grammar
+        )
 
     @property
     def address(self) -> str:

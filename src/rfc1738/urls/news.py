@@ -7,9 +7,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Self
 
-from ..spans import Spans
+from ..parse.hosts import check_spans, span_text
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Field, Verbatim
-from ._hosts import check_spans, span_text
 from ._text import escape, normalize_escapes, rule_chars
 from .base import URL, Parts, decoded
 
@@ -67,14 +68,18 @@ class NewsURL(URL):
     FIELDS = MappingProxyType({"group": Verbatim("group"), "article": _Article("raw_article")})
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         article = span_text(text, spans, "article")
         if host_checks:
             check_spans(text, spans)
         group = span_text(text, spans, "group")
         if article is None and group is None:
             group = span_text(text, spans, "grouppart")
-        return cls(text, text[: text.index(":")], group, article, host_checks=host_checks)
+        return cls(
+            text, text[: text.index(":")], group, article, host_checks=host_checks, grammar=grammar
+        )
 
     @property
     def article(self) -> str | None:

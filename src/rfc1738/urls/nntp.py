@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Self
 
-from ..spans import Spans
+from ..parse.hosts import read_hostport
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Number, Verbatim
-from ._hosts import read_hostport
 from .base import URL, Parts, PortMixin, hostport, number
 
 __all__ = ["NntpURL"]
@@ -54,7 +55,9 @@ class NntpURL(PortMixin, URL):
     )
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         host, port = read_hostport(text, spans, host_checks)
         assert host is not None
         start, end = spans["group"]
@@ -69,6 +72,7 @@ class NntpURL(PortMixin, URL):
             text[start:end],
             article_number,
             host_checks=host_checks,
+            grammar=grammar,
         )
 
     @property

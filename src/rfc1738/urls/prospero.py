@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Self
 
-from ..spans import Spans
+from ..parse.hosts import read_hostport
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Number, Pairs, Path, Verbatim
-from ._hosts import read_hostport
 from ._text import decode
 from .base import URL, Parts, PortMixin, hostport
 
@@ -67,7 +68,9 @@ class ProsperoURL(PortMixin, URL):
     )
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         host, port = read_hostport(text, spans, host_checks)
         assert host is not None
         start, end = spans["ppath"]
@@ -84,6 +87,7 @@ class ProsperoURL(PortMixin, URL):
             text[start:end],
             pairs,
             host_checks=host_checks,
+            grammar=grammar,
         )
 
     @property

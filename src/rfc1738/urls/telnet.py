@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Self
 
-from ..spans import Spans
+from ..parse.hosts import read_hostport, span_text
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Escaped, Number, Verbatim
-from ._hosts import read_hostport, span_text
 from .base import URL, LoginMixin, Parts, login
 
 __all__ = ["TelnetURL"]
@@ -57,7 +58,9 @@ class TelnetURL(LoginMixin, URL):
     )
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         host, port = read_hostport(text, spans, host_checks)
         assert host is not None
         return cls(
@@ -68,6 +71,7 @@ class TelnetURL(LoginMixin, URL):
             host,
             port,
             host_checks=host_checks,
+            grammar=grammar,
         )
 
     def _write(self, parts: Parts) -> str:

@@ -6,9 +6,10 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar, Literal, Self
 
-from ..spans import Spans
+from ..parse.hosts import read_hostport, span_text
+from ..parse.parsers import ParserSet
+from ..parse.spans import Spans
 from ._fields import Escaped, Number, Verbatim
-from ._hosts import read_hostport, span_text
 from ._text import decode
 from .base import URL, Parts, PortMixin, decoded, hostport
 
@@ -71,7 +72,9 @@ class WaisURL(PortMixin, URL):
     )
 
     @classmethod
-    def from_spans(cls, text: str, spans: Spans, *, host_checks: bool = True) -> Self:
+    def from_spans(
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    ) -> Self:
         host, port = read_hostport(text, spans, host_checks)
         assert host is not None
         index, doc = "waisindex" in spans, "waisdoc" in spans
@@ -85,6 +88,7 @@ class WaisURL(PortMixin, URL):
             span_text(text, spans, "wtype") if doc else None,
             span_text(text, spans, "wpath") if doc else None,
             host_checks=host_checks,
+            grammar=grammar,
         )
 
     @property

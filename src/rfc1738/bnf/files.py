@@ -1,0 +1,93 @@
+"""Where the grammar files are, and which file serves which scheme.
+
+A grammar directory holds ``common.lark`` (shared productions), ``generic.lark``
+(``genericurl``, for every scheme without a file of its own) and one
+``<scheme>.lark`` per predefined scheme whose start rule is ``<scheme>url``.
+Dropping a new ``<scheme>.lark`` into a copy of the directory is how a scheme
+is added.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+__all__ = [
+    "GENERIC",
+    "GrammarDirectory",
+    "SchemeFile",
+    "scheme_files",
+    "shipped_grammar_dir",
+    "w3_1994_grammar_dir",
+]
+
+#: The file, and its start rule, that serves every scheme without a file.
+GENERIC = "generic"
+_SHARED = frozenset({"common", GENERIC})
+
+
+@dataclass(frozen=True, slots=True)
+class SchemeFile:
+    """One grammar file and the start rule a URL of its scheme is parsed with."""
+
+    scheme: str
+    path: Path
+    start: str
+
+
+class GrammarDirectory(Protocol):
+    """A grammar directory and its scheme files: what the readers of this layer need.
+
+    :class:`rfc1738.Grammar` is one; so is anything with these two attributes.
+    """
+
+    @property
+    def directory(self) -> Path:
+        """The directory the ``.lark`` files are in."""
+        ...
+
+    @property
+    def files(self) -> Mapping[str, SchemeFile]:
+        """Each scheme's file, ``generic`` included (see :func:`scheme_files`)."""
+        ...
+
+
+def shipped_grammar_dir() -> Path:
+    """The grammar directory installed with the package (package data)."""
+    return Path(str(importlib.resources.files("rfc1738").joinpath("grammar")))
+
+
+def w3_1994_grammar_dir() -> Path:
+    """The 1994 W3 URL grammar, shipped as a second grammar directory.
+
+    Its rules are recursive, so only the reference parser serves it (see
+    ``docs/w3-1994.md``).
+
+    >>> sorted(p.name for p in w3_1994_grammar_dir().glob("*.lark"))[:3]
+    ['common.lark', 'ftp.lark', 'generic.lark']
+    """
+    return Path(str(importlib.resources.files("rfc1738").joinpath("grammars", "w3-1994")))
+
+
+def scheme_files(directory: Path) -> dict[str, SchemeFile]:
+    """Map each scheme of ``directory`` to its file; ``generic`` is included.
+
+    >>> sorted(scheme_files(shipped_grammar_dir()))[:3]
+    ['file', 'ftp', 'generic']
+    """
+    found: dict[str, SchemeFile] = {}
+    for path in sorted(directory.glob("*.lark")):
+        name = path.stem
+        if name == "common":
+            continue
+        start = "genericurl" if name == GENERIC else f"{name}url"
+        found[name] = SchemeFile(name, path, start)
+    return found
+
+
+def is_predefined(name: str) -> bool:
+    """Whether a file name is a scheme's file (not ``common`` or ``generic``)."""
+    return name not in _SHARED

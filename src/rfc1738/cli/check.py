@@ -1,0 +1,146 @@
+"""``rfc1738 check``: validate a file of URLs, one a line, in constant memory.
+
+Lines are read as bytes and stripped of their line ending (``\\n`` or
+``\\r\\n``) only: anything else on the line, spaces included, is part of the
+URL and is judged. Bytes that are not UTF-8 become lone surrogates
+(``surrogateescape``), which no URL may hold, so such a line is invalid and
+says where. The summary keeps counts and the first ``--show`` errors, nothing
+per line, however long the input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable
+from typing import BinaryIO, TextIO
+
+from ..errors import URLSyntaxError
+from ..urls import Grammar
+from .output import INVALID, OK, USAGE, plural, result_dict, write_json
+
+__all__ = ["Progress", "Summary", "check", "url_lines"]
+
+
+def check(args: argparse.Namespace, grammar: Grammar) -> int:
+    """Run ``rfc1738 check`` with the parsed arguments."""
+    name = "<stdin>" if args.file == "-" else args.file
+    try:
+        stream: BinaryIO = sys.stdin.buffer if args.file == "-" else open(args.file, "rb")  # noqa: SIM115
+    except OSError as error:
+        print(f"rfc1738: cannot read {name}: {error.strerror}", file=sys.stderr)
+        return USAGE
+    progress = Progress(sys.stderr) if sys.stderr.isatty() else None
+    summary = Summary(args.show)
+    with stream:
+        for number, text in enumerate(url_lines(stream), 1):
+            scheme = grammar.scheme_file(text).scheme
+            if args.jsonl:
+                result = result_dict(
+                    grammar, text, parser=args.parser, host_checks=args.host_checks
+                )
+                write_json(result, sys.stdout)
+                valid = bool(result["valid"])
+            else:
+                valid = grammar.is_valid(text, parser=args.parser, host_checks=args.host_checks)
+            summary.count(scheme, valid)
+            if not valid and summary.wants_error():
+                try:
+                    grammar.parse(text, parser=args.parser, host_checks=args.host_checks)
+                except URLSyntaxError as error:
+                    summary.keep(number, error)
+            if progress is not None:
+                progress.update(summary.lines, summary.invalid)
+    if progress is not None:
+        progress.clear()
+    if not args.jsonl:
+        summary.write(sys.stdout, name)
+    return INVALID if summary.invalid else OK
+
+
+def url_lines(stream: Iterable[bytes]) -> Iterable[str]:
+    r"""Each line of ``stream`` without its ``\n`` or ``\r\n``, decoded.
+
+    >>> list(url_lines([b"http://h/\r\n", b"a b \n", b"x\r", b"\xff"]))
+    ['http://h/', 'a b ', 'x\r', '\udcff']
+    """
+    for raw in stream:
+        if raw.endswith(b"\r\n"):
+            raw = raw[:-2]
+        elif raw.endswith(b"\n"):
+            raw = raw[:-1]
+        yield raw.decode("utf-8", "surrogateescape")
+
+
+class Summary:
+    """Counts by scheme, and the first ``show`` errors with their line numbers."""
+
+    def __init__(self, show: int) -> None:
+        self.show = show
+        self.lines = 0
+        self.invalid = 0
+        self.valid_by_scheme: Counter[str] = Counter()
+        self.invalid_by_scheme: Counter[str] = Counter()
+        self.errors: list[tuple[int, URLSyntaxError]] = []
+
+    def count(self, scheme: str, valid: bool) -> None:
+        self.lines += 1
+        if valid:
+            self.valid_by_scheme[scheme] += 1
+        else:
+            self.invalid += 1
+            self.invalid_by_scheme[scheme] += 1
+
+    def wants_error(self) -> bool:
+        return len(self.errors) < self.show
+
+    def keep(self, line: int, error: URLSyntaxError) -> None:
+        self.errors.append((line, error))
+
+    def write(self, out: TextIO, name: str) -> None:
+        """The summary: totals, a table by scheme, the first errors with their pictures."""
+        valid = self.lines - self.invalid
+        out.write(f"{plural(self.lines, 'line')}: {valid} valid, {self.invalid} invalid\n")
+        schemes = sorted(self.valid_by_scheme.keys() | self.invalid_by_scheme.keys())
+        if schemes:
+            width = max(len("scheme"), *(len(s) for s in schemes))
+            out.write(f"\n{'scheme':<{width}}  {'valid':>7}  {'invalid':>7}\n")
+            for scheme in schemes:
+                good, bad = self.valid_by_scheme[scheme], self.invalid_by_scheme[scheme]
+                out.write(f"{scheme:<{width}}  {good:>7}  {bad:>7}\n")
+        if self.errors:
+            shown = len(self.errors)
+            which = "error" if shown == 1 else f"{shown} errors"
+            of = f" (of {self.invalid})" if self.invalid > shown else ""
+            out.write(f"\nfirst {which}{of}:\n")
+            for line, error in self.errors:
+                out.write(f"{name}:{line}: {error}\n")
+
+
+class Progress:
+    """Lines so far and lines per second on one terminal line, redrawn at most 10 times a second."""
+
+    INTERVAL = 0.1
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self.start = time.monotonic()
+        self.due = self.start + self.INTERVAL
+        self.shown = False
+
+    def update(self, lines: int, invalid: int) -> None:
+        now = time.monotonic()
+        if now < self.due:
+            return
+        self.due = now + self.INTERVAL
+        rate = lines / (now - self.start)
+        self.out.write(f"\r{lines:,} lines, {invalid:,} invalid, {rate:,.0f} lines/s\x1b[K")
+        self.out.flush()
+        self.shown = True
+
+    def clear(self) -> None:
+        if self.shown:
+            self.out.write("\r\x1b[K")
+            self.out.flush()

@@ -1,0 +1,299 @@
+"""The command line: ``rfc1738 parse | check | find | tree | grammar | generate``.
+
+Installed as the ``rfc1738`` console script; ``python -m rfc1738`` runs the
+same. Every command takes ``--grammar DIR`` to use an edited copy of the
+grammar directory instead of the shipped one (:func:`rfc1738.load`).
+
+Exit status: 0 when everything given was valid (or the command did its
+work), 1 when a URL was invalid or a lint found an error, 2 for bad usage or
+a grammar that cannot be loaded.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import warnings
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+from ..errors import RFC1738Error, URLSyntaxError
+from ..tools.generator import NotRegularWarning, generate
+from ..urls import Grammar, load
+from .check import check
+from .find import find
+from .output import INVALID, OK, USAGE, result_dict, write_json
+
+__all__ = ["main"]
+
+#: What a command runs: the parsed arguments in, the exit status out.
+Command = Callable[[argparse.Namespace], int]
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line with ``argv`` (``sys.argv[1:]`` when ``None``)."""
+    for stream in (sys.stdout, sys.stderr):
+        # Reasons quote the offending character; never fail to print one.
+        if hasattr(stream, "reconfigure"):
+            stream.reconfigure(errors="backslashreplace")
+    args = _parser().parse_args(argv)
+    command: Command = args.command
+    try:
+        return command(args)
+    except RFC1738Error as error:
+        # A grammar that does not load or compile, an unknown rule, a missing extra.
+        print(f"rfc1738: {error}", file=sys.stderr)
+        return USAGE
+    except BrokenPipeError:
+        # The reader went away (``rfc1738 check --jsonl big.txt | head``): stop
+        # quietly, and keep the interpreter's last flush from failing again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return INVALID
+    except OSError as error:  # a file to write (-o) or read that cannot be
+        print(f"rfc1738: {error}", file=sys.stderr)
+        return USAGE
+
+
+# ---- the commands ----
+
+
+def _load(args: argparse.Namespace) -> Grammar:
+    return load(args.grammar)
+
+
+def _parse(args: argparse.Namespace) -> int:
+    grammar = _load(args)
+    status = OK
+    for text in args.urls:
+        result = result_dict(grammar, text, parser=args.parser, host_checks=args.host_checks)
+        write_json(result, sys.stdout, pretty=args.pretty)
+        if not result["valid"]:
+            status = INVALID
+    return status
+
+
+def _check(args: argparse.Namespace) -> int:
+    return check(args, _load(args))
+
+
+def _find(args: argparse.Namespace) -> int:
+    return find(args, _load(args))
+
+
+def _tree(args: argparse.Namespace) -> int:
+    grammar = _load(args)
+    try:
+        tree = grammar.parse_tree(args.url)
+    except URLSyntaxError as error:
+        print(f"rfc1738: {error}", file=sys.stderr)
+        return INVALID
+    if args.full:
+        print(tree.pretty(), end="")
+    else:
+        from ..tools.treeview import format_tree
+
+        print(format_tree(tree, args.url))
+    return OK
+
+
+def _generate(args: argparse.Namespace) -> int:
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always", NotRegularWarning)
+        written = generate(args.grammar, args.output)
+    print(f"wrote {written}")
+    for warning in caught:
+        print(f"rfc1738: warning: {warning.message}", file=sys.stderr)
+    return OK
+
+
+def _grammar(name: str) -> Command:
+    def run(args: argparse.Namespace) -> int:
+        # The grammar commands read grammar files through Lark: imported when
+        # run, so that `rfc1738 parse` and `check` never import Lark.
+        from .grammar import COMMANDS
+
+        command: Command = COMMANDS[name]
+        return command(args)
+
+    return run
+
+
+# ---- the argument parser ----
+
+
+def _parser() -> argparse.ArgumentParser:
+    common = argparse.ArgumentParser(add_help=False)
+    common.add_argument(
+        "--grammar",
+        metavar="DIR",
+        type=Path,
+        help="use the grammar files of DIR (an edited copy) instead of the shipped ones",
+    )
+    parsing = argparse.ArgumentParser(add_help=False)
+    parsing.add_argument(
+        "--parser",
+        choices=("fast", "reference"),
+        default="fast",
+        help="the compiled expressions (default) or Lark Earley; the objects are the same",
+    )
+    parsing.add_argument(
+        "--no-host-checks",
+        dest="host_checks",
+        action="store_false",
+        help="the bare grammar: no limits on label, host name, hostnumber part and port",
+    )
+
+    parser = argparse.ArgumentParser(
+        prog="rfc1738",
+        description="Parse URLs strictly by the grammar of RFC 1738, and inspect that grammar.",
+    )
+    commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
+
+    parse = commands.add_parser(
+        "parse",
+        parents=[common, parsing],
+        help="print each URL's fields (or its error) as JSON",
+        description=(
+            "Print one JSON object per URL: its class and every field, raw and decoded, "
+            "or where and why it is not a URL. Exit status 1 if any is invalid."
+        ),
+    )
+    parse.add_argument("urls", nargs="+", metavar="URL")
+    parse.add_argument("--pretty", action="store_true", help="indent the JSON")
+    parse.set_defaults(command=_parse)
+
+    check = commands.add_parser(
+        "check",
+        parents=[common, parsing],
+        help="validate a file of URLs, one a line",
+        description=(
+            "Validate one URL a line (only the line ending is stripped) and print a summary: "
+            "lines, valid and invalid by scheme, the first errors. Exit status 1 if any "
+            "line is invalid."
+        ),
+    )
+    check.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="the file to read; - (default) for stdin",
+    )
+    check.add_argument(
+        "--show",
+        type=_count,
+        default=10,
+        metavar="N",
+        help="how many errors the summary shows (default 10)",
+    )
+    check.add_argument(
+        "--jsonl",
+        action="store_true",
+        help="instead of the summary, one JSON object a line, as parse prints",
+    )
+    check.set_defaults(command=_check)
+
+    find = commands.add_parser(
+        "find",
+        parents=[common],
+        help="find the URLs in a text: <URL:...>, <...> and bare ones",
+        description=(
+            "Print one JSON object per URL found in the text (RFC 1738 appendix): its span, "
+            "the URL as extracted, its fragment, and its fields or its error. Exit status 1 "
+            "if a delimited URL is invalid."
+        ),
+    )
+    find.add_argument(
+        "file",
+        nargs="?",
+        default="-",
+        metavar="FILE",
+        help="the file to read; - (default) for stdin",
+    )
+    find.add_argument(
+        "--no-host-checks",
+        dest="host_checks",
+        action="store_false",
+        help="the bare grammar: no limits on label, host name, hostnumber part and port",
+    )
+    find.set_defaults(command=_find)
+
+    tree = commands.add_parser(
+        "tree",
+        parents=[common],
+        help="print the reference parse tree of a URL",
+        description="Print the Earley parse tree of a URL: one line per production.",
+    )
+    tree.add_argument("url", metavar="URL")
+    tree.add_argument("--full", action="store_true", help="Lark's own view, every token shown")
+    tree.set_defaults(command=_tree)
+
+    grammar = commands.add_parser(
+        "grammar",
+        help="list, show, lint and draw the grammar's rules",
+        description="Inspect the grammar files.",
+    )
+    inspect = grammar.add_subparsers(title="commands", metavar="COMMAND", required=True)
+    listing = inspect.add_parser(
+        "list",
+        parents=[common],
+        help="every rule and terminal, with its file, line and BNF line",
+    )
+    listing.set_defaults(command=_grammar("list_rules"))
+    show = inspect.add_parser(
+        "show",
+        parents=[common],
+        help="one rule: BNF line, comments, Lark source, where, uses, used by",
+    )
+    show.add_argument("rule", metavar="RULE", help="its Lark name or its BNF name (ip-schemepart)")
+    show.set_defaults(command=_grammar("show_rule"))
+    deps = inspect.add_parser(
+        "deps",
+        parents=[common],
+        help="what a rule uses, transitively, as a tree",
+    )
+    deps.add_argument("rule", metavar="RULE")
+    deps.add_argument(
+        "--reverse", action="store_true", help="what uses the rule instead, transitively"
+    )
+    deps.set_defaults(command=_grammar("dependencies"))
+    lint = inspect.add_parser(
+        "lint",
+        parents=[common],
+        help="problems of the grammar directory (exit status 1 if any is an error)",
+    )
+    lint.set_defaults(command=_grammar("lint"))
+    diagram = inspect.add_parser(
+        "diagram",
+        parents=[common],
+        help="a railroad diagram (SVG) of RULE, or the HTML page of every rule",
+    )
+    diagram.add_argument("rule", nargs="?", metavar="RULE")
+    diagram.add_argument(
+        "-o", "--output", required=True, metavar="PATH", help="where to write it; - for stdout"
+    )
+    diagram.set_defaults(command=_grammar("diagram"))
+
+    generate = commands.add_parser(
+        "generate",
+        parents=[common],
+        help="write a standalone Python module that parses without lark",
+        description=(
+            "Write one Python file holding the compiled expressions and the URL classes: "
+            "importable where lark is not installed."
+        ),
+    )
+    generate.add_argument("-o", "--output", required=True, metavar="PATH", help="the file to write")
+    generate.set_defaults(command=_generate)
+    return parser
+
+
+def _count(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
+    if value < 0:
+        raise argparse.ArgumentTypeError(f"cannot be negative: {value}")
+    return value

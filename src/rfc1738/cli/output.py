@@ -1,0 +1,46 @@
+"""What the commands share: exit statuses and the JSON records they write."""
+
+from __future__ import annotations
+
+import json
+from typing import TextIO
+
+from ..errors import URLSyntaxError
+from ..parse.parsers import ParserName
+from ..urls import Grammar
+
+__all__ = ["INVALID", "OK", "USAGE", "error_dict", "plural", "result_dict", "write_json"]
+
+#: Exit statuses.
+OK, INVALID, USAGE = 0, 1, 2
+
+
+def result_dict(
+    grammar: Grammar, text: str, *, parser: ParserName = "fast", host_checks: bool = True
+) -> dict[str, object]:
+    """``text``, whether it is valid, and its fields (:meth:`URL.to_dict`) or its error."""
+    try:
+        url = grammar.parse(text, parser=parser, host_checks=host_checks)
+    except URLSyntaxError as error:
+        return {"text": text, "valid": False, "error": error_dict(error)}
+    return {"text": text, "valid": True} | url.to_dict()
+
+
+def error_dict(error: URLSyntaxError) -> dict[str, object]:
+    """Where a URL stops fitting its production, and why, as JSON-ready values."""
+    return {
+        "position": error.position,
+        "expected": sorted(error.expected),
+        "rule": error.rule,
+        "reason": error.reason,
+    }
+
+
+def write_json(data: object, out: TextIO, *, pretty: bool = False) -> None:
+    """One JSON document on its own line(s); non-ASCII and lone surrogates as escapes."""
+    out.write(json.dumps(data, ensure_ascii=True, indent=2 if pretty else None) + "\n")
+
+
+def plural(count: int, noun: str) -> str:
+    """``1 line``, ``2 lines``, ``0 lines``."""
+    return f"{count} {noun}" if count == 1 else f"{count} {noun}s"

@@ -1,0 +1,114 @@
+"""The fast parser: one compiled regular expression per scheme.
+
+The expression comes from :mod:`rfc1738.parse.compiler`, so it accepts exactly what
+the grammar files accept; its named groups give the spans of the productions
+the object builder reads.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Collection, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .spans import Spans
+
+if TYPE_CHECKING:
+    from .compiler import GrammarFile
+
+__all__ = ["FastParser", "longest_viable_prefix"]
+
+
+class FastParser:
+    """Validate a URL and find its fields with one ``re.fullmatch``.
+
+    >>> from rfc1738.bnf.files import shipped_grammar_dir
+    >>> p = FastParser.for_file(shipped_grammar_dir() / "nntp.lark", "nntpurl", {"group"})
+    >>> p.spans("nntp://news.example/comp.lang.c")
+    {'group': (20, 31)}
+    >>> p.spans("nntp://news.example/") is None
+    True
+    """
+
+    __slots__ = ("_checked", "_fields", "pattern", "source")
+
+    def __init__(
+        self,
+        grammar: GrammarFile,
+        start: str,
+        capture: Collection[str],
+        checked: Collection[str] = (),
+    ) -> None:
+        self.source, groups = grammar.compile(start, {*capture, *checked})
+        self.pattern = re.compile(self.source)
+        self._fields = self._numbers(groups, capture)
+        self._checked = self._numbers(groups, checked)
+
+    def _numbers(
+        self, groups: Mapping[str, tuple[str, ...]], names: Collection[str]
+    ) -> tuple[tuple[str, tuple[int, ...]], ...]:
+        # Per production, the numbers of the groups that may hold it: a
+        # production reached along several alternatives has one group each.
+        index = self.pattern.groupindex
+        return tuple(
+            (name, tuple(index[group] for group in groups[name]))
+            for name in names
+            if name in groups
+        )
+
+    @classmethod
+    def for_file(cls, path: Path, start: str, capture: Collection[str]) -> FastParser:
+        """Compile ``start`` of the grammar file at ``path``."""
+        from .compiler import GrammarFile
+
+        return cls(GrammarFile(path), start, capture)
+
+    def matches(self, text: str) -> bool:
+        """Whether ``text`` is in the language of the start rule."""
+        return self.pattern.fullmatch(text) is not None
+
+    def spans(self, text: str) -> Spans | None:
+        """The spans of the captured productions, or ``None`` if ``text`` does not match."""
+        match = self.pattern.fullmatch(text)
+        return None if match is None else _spans(match.regs, self._fields)
+
+    def checked_spans(self, text: str) -> Spans | None:
+        """Like :meth:`spans`, for the ``checked`` productions only (fewer, so faster)."""
+        match = self.pattern.fullmatch(text)
+        return None if match is None else _spans(match.regs, self._checked)
+
+
+def _spans(
+    regs: tuple[tuple[int, int], ...], fields: tuple[tuple[str, tuple[int, ...]], ...]
+) -> Spans:
+    spans: Spans = {}
+    for name, numbers in fields:
+        for number in numbers:
+            span = regs[number]
+            if span[0] >= 0:
+                spans[name] = span
+                break
+    return spans
+
+
+def longest_viable_prefix(prefixes: re.Pattern[str], text: str) -> int:
+    """The length of the longest prefix of ``text`` that ``prefixes`` matches.
+
+    ``prefixes`` matches every prefix of a language (see
+    :meth:`rfc1738.parse.compiler.GrammarFile.compile_prefixes`); a prefix of a
+    viable prefix is viable too, so bisection over lengths finds the end in
+    a logarithmic number of matches. That end is where a rejected string
+    stops fitting.
+
+    >>> longest_viable_prefix(re.compile("(?:a(?:b(?:c)?)?)?"), "abx")
+    2
+    """
+    viable, beyond = 0, len(text) + 1
+    while beyond - viable > 1:
+        middle = (viable + beyond) // 2
+        if prefixes.fullmatch(text, 0, middle):
+            viable = middle
+        else:
+            beyond = middle
+    return viable

@@ -1,0 +1,211 @@
+"""A small regular-expression tree: what the grammar compiler produces.
+
+The grammar files are read into these nodes (by :mod:`rfc1738.parse.compiler`) and
+written out as Python regular expressions (by :mod:`rfc1738.parse.regex`). Each node
+knows the characters it can start with and whether it can match nothing, which
+is what the writer needs to make repetitions possessive where that is safe.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+__all__ = ["Alt", "Chars", "Group", "Lit", "Node", "Rep", "Seq"]
+
+
+class Node:
+    """A piece of a regular language."""
+
+    @cached_property
+    def first(self) -> frozenset[str]:
+        """The characters a match can begin with."""
+        raise NotImplementedError
+
+    @cached_property
+    def nullable(self) -> bool:
+        """Whether the empty string matches."""
+        raise NotImplementedError
+
+    @cached_property
+    def fixed(self) -> bool:
+        """Whether at any position at most one match is possible.
+
+        True for single characters, literals and sequences of them, and for
+        alternatives of fixed parts that begin with different characters: a
+        repetition of such a node never needs to try a shorter match.
+        """
+        return False
+
+
+@dataclass(frozen=True)
+class Chars(Node):
+    """Exactly one character out of a set."""
+
+    chars: frozenset[str]
+
+    @cached_property
+    def first(self) -> frozenset[str]:
+        return self.chars
+
+    @cached_property
+    def nullable(self) -> bool:
+        return False
+
+    @cached_property
+    def fixed(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class Lit(Node):
+    """A literal string; ``ignore_case`` folds ASCII letters (Lark's ``"..."i``)."""
+
+    text: str
+    ignore_case: bool = False
+
+    @cached_property
+    def first(self) -> frozenset[str]:
+        if not self.text:
+            return frozenset()
+        head = self.text[0]
+        return frozenset({head, head.swapcase()} if self.ignore_case else {head})
+
+    @cached_property
+    def nullable(self) -> bool:
+        return not self.text
+
+    @cached_property
+    def fixed(self) -> bool:
+        return True
+
+
+@dataclass(frozen=True)
+class Seq(Node):
+    """The items one after the other."""
+
+    items: tuple[Node, ...]
+
+    @cached_property
+    def first(self) -> frozenset[str]:
+        found: set[str] = set()
+        for item in self.items:
+            found |= item.first
+            if not item.nullable:
+                break
+        return frozenset(found)
+
+    @cached_property
+    def nullable(self) -> bool:
+        return all(item.nullable for item in self.items)
+
+    @cached_property
+    def fixed(self) -> bool:
+        return all(item.fixed for item in self.items)
+
+
+@dataclass(frozen=True)
+class Alt(Node):
+    """One of the options, tried in order (higher rule priority first)."""
+
+    options: tuple[Node, ...]
+
+    @cached_property
+    def first(self) -> frozenset[str]:
+        return frozenset().union(*(option.first for option in self.options))
+
+    @cached_property
+    def nullable(self) -> bool:
+        return any(option.nullable for option in self.options)
+
+    @cached_property
+    def fixed(self) -> bool:
+        if not all(option.fixed and not option.nullable for option in self.options):
+            return False
+        seen: set[str] = set()
+        for option in self.options:
+            if seen & option.first:
+                return False
+            seen |= option.first
+        return True
+
+
+@dataclass(frozen=True)
+class Rep(Node):
+    """``item`` repeated from ``low`` to ``high`` times (``None``: no limit)."""
+
+    item: Node
+    low: int
+    high: int | None
+
+    @cached_property
+    def first(self) -> frozenset[str]:
+        return self.item.first
+
+    @cached_property
+    def nullable(self) -> bool:
+        return self.low == 0 or self.item.nullable
+
+
+@dataclass(frozen=True)
+class Group(Node):
+    """A production whose span is reported under ``name``."""
+
+    name: str
+    item: Node
+
+    @cached_property
+    def first(self) -> frozenset[str]:
+        return self.item.first
+
+    @cached_property
+    def nullable(self) -> bool:
+        return self.item.nullable
+
+    @cached_property
+    def fixed(self) -> bool:
+        return self.item.fixed
+
+
+def prefixes(node: Node) -> Node:
+    """A node matching every prefix of every match of ``node`` (the empty one too).
+
+    Used to find how far a long string fits the grammar: the longest prefix
+    of a rejected string that some valid URL begins with ends at the error.
+    Captured productions are dropped.
+    """
+    if isinstance(node, Chars):
+        return Rep(node, 0, 1)
+    if isinstance(node, Lit):
+        return Alt(
+            tuple(Lit(node.text[:k], node.ignore_case) for k in range(len(node.text), -1, -1))
+        )
+    if isinstance(node, Seq):
+        head, rest = node.items[0], node.items[1:]
+        if not rest:
+            return prefixes(head)
+        tail = rest[0] if len(rest) == 1 else Seq(rest)
+        return Alt((Seq((_plain(head), prefixes(tail))), prefixes(head)))
+    if isinstance(node, Alt):
+        return Alt(tuple(prefixes(option) for option in node.options))
+    if isinstance(node, Rep):
+        if node.high == 1:
+            return prefixes(node.item)
+        high = None if node.high is None else node.high - 1
+        return Seq((Rep(_plain(node.item), 0, high), prefixes(node.item)))
+    if isinstance(node, Group):
+        return prefixes(node.item)
+    raise TypeError(f"no prefixes for {node!r}")
+
+
+def _plain(node: Node) -> Node:
+    """``node`` without its capture groups."""
+    if isinstance(node, Group):
+        return _plain(node.item)
+    if isinstance(node, Seq):
+        return Seq(tuple(_plain(item) for item in node.items))
+    if isinstance(node, Alt):
+        return Alt(tuple(_plain(option) for option in node.options))
+    if isinstance(node, Rep):
+        return Rep(_plain(node.item), node.low, node.high)
+    return node

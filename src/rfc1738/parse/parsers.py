@@ -1,0 +1,468 @@
+"""A grammar directory and the parsers generated from it.
+
+:class:`ParserSet` dispatches a URL to its scheme's file, compiles or loads
+that file's parsers on first use (one per scheme, never all at once), and
+reports errors. Which object a match becomes is not its business: the URL
+layer hands it the classes (:class:`ObjectBuilder`), and
+:class:`rfc1738.Grammar` is the :class:`ParserSet` with RFC 1738's classes.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Collection, Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
+
+from ..bnf.files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
+from ..bnf.names import base_name
+from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
+from .diagnosis import at_escape_start, explain_characters, explain_scheme
+from .facts import SCHEME_FACTS
+from .fast import FastParser, longest_viable_prefix
+from .hosts import CHECKED_PRODUCTIONS, check_spans
+from .spans import Spans, spans_from_tree
+
+if TYPE_CHECKING:
+    # Lark is imported when a grammar is first compiled or parsed with Earley,
+    # not by `import rfc1738`.
+    from lark import Token, Tree
+
+    from ..bnf.inspection import RuleInfo
+    from ..bnf.lint import LintProblem
+    from .compiler import GrammarFile
+    from .reference import ReferenceParser
+
+__all__ = [
+    "ObjectBuilder",
+    "ParserName",
+    "ParserSet",
+    "default_parsers",
+    "set_default_parsers",
+]
+
+#: Which parser builds the object: the compiled expressions or Lark Earley.
+ParserName = Literal["fast", "reference"]
+
+
+class ObjectBuilder(Protocol):
+    """What a match becomes: a URL class, as the parsers see it.
+
+    ``PRODUCTIONS`` names the productions whose spans it reads;
+    ``from_spans`` builds the object from the text and those spans. The
+    :class:`ParserSet` that parsed the text is passed along as ``grammar``,
+    so that the object can escape and re-parse by the same grammar.
+    """
+
+    @property
+    def PRODUCTIONS(self) -> frozenset[str]:
+        """The productions whose spans :meth:`from_spans` reads."""
+        ...
+
+    def from_spans(
+        self, text: str, spans: Spans, *, host_checks: bool = True, grammar: Any = None
+    ) -> Any:
+        """The object for ``text``."""
+        ...
+
+
+class ParserSet:
+    """The grammar files of one directory, and the parsers made from them.
+
+    ``known`` maps a scheme (a grammar file's name) to the builder its URLs
+    become when the file defines every production the builder reads;
+    ``classes`` maps schemes to builders that are used whatever the file
+    defines; ``generic`` serves the rest. ``max_reference_length`` bounds
+    the input of the Earley parser (a heavily ambiguous grammar may want a
+    lower bound than RFC 1738's).
+    """
+
+    def __init__(
+        self,
+        directory: str | os.PathLike[str] | None,
+        classes: Mapping[str, ObjectBuilder] | None,
+        *,
+        known: Mapping[str, ObjectBuilder],
+        generic: ObjectBuilder,
+        max_reference_length: int = MAX_REFERENCE_LENGTH,
+    ) -> None:
+        self.directory = Path(directory) if directory is not None else shipped_grammar_dir()
+        if not self.directory.is_dir():
+            raise GrammarError(f"no grammar directory at {self.directory}")
+        self.files: dict[str, SchemeFile] = scheme_files(self.directory)
+        if GENERIC not in self.files:
+            raise GrammarError(f"{GENERIC}.lark is missing", file=str(self.directory))
+        self._classes = dict(classes or {})
+        self._known = known
+        self._generic = generic
+        self.max_reference_length = max_reference_length
+        self._reference: dict[str, ReferenceParser] = {}
+        self._grammar_files: dict[str, GrammarFile] = {}
+        self._fast: dict[str, FastParser] = {}
+        # Per scheme (lower case), what the hot path needs, built on first use.
+        self._hot: dict[str, _HotPath] = {}
+        self._prefixes: dict[str, re.Pattern[str]] = {}
+        self._characters: tuple[frozenset[str], frozenset[str]] | None = None
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self.directory)!r})"
+
+    @property
+    def schemes(self) -> frozenset[str]:
+        """The schemes that have a file of their own (``generic`` excluded)."""
+        return frozenset(name for name in self.files if name != GENERIC)
+
+    # ---- which file, which class ----
+
+    def scheme_file(self, text: str) -> SchemeFile:
+        """The file a URL is parsed with: its scheme's, or ``generic.lark``.
+
+        The scheme is what comes before the first ``:``, compared without case
+        (ASCII letters only, section 2.1).
+        """
+        colon = text.find(":")
+        if colon > 0:
+            written = text[:colon]
+            if written.isascii():
+                entry = self.files.get(written.lower())
+                if entry is not None:
+                    return entry
+        return self.files[GENERIC]
+
+    def url_class(self, scheme: str) -> Any:
+        """The class URLs of ``scheme`` (a grammar file's name) become."""
+        registered = self._classes.get(scheme)
+        if registered is not None:
+            return registered
+        shipped = self._known.get(scheme)
+        # A shipped class reads the productions of the shipped grammar; a
+        # grammar without them (the 1994 W3 grammar's http has no hpath) gets
+        # the generic class instead of an object with its fields missing.
+        if shipped is not None and self._defines(scheme, shipped.PRODUCTIONS):
+            return shipped
+        return self._generic
+
+    def _defines(self, scheme: str, productions: frozenset[str]) -> bool:
+        """Whether ``scheme``'s file (with its imports) defines every one of ``productions``."""
+        defined = {base_name(name) for name in self.grammar_file(scheme).rules}
+        return productions <= defined
+
+    # ---- the parsers, built on first use ----
+
+    def grammar_file(self, scheme: str) -> GrammarFile:
+        """The loaded definitions of one scheme's file (for the compiler)."""
+        loaded = self._grammar_files.get(scheme)
+        if loaded is None:
+            from .compiler import GrammarFile
+
+            loaded = self._grammar_files[scheme] = GrammarFile(self.files[scheme].path)
+        return loaded
+
+    def reference_parser(self, scheme: str) -> ReferenceParser:
+        """The Earley parser of one scheme's file."""
+        parser = self._reference.get(scheme)
+        if parser is None:
+            from .reference import ReferenceParser
+
+            parser = self._reference[scheme] = ReferenceParser(
+                self.files[scheme].path, self.max_reference_length
+            )
+        return parser
+
+    def fast_parser(self, scheme: str) -> FastParser:
+        """The compiled expression of one scheme's start rule."""
+        parser = self._fast.get(scheme)
+        if parser is None:
+            entry = self.files[scheme]
+            productions = self.url_class(scheme).PRODUCTIONS
+            parser = FastParser(
+                self.grammar_file(scheme), entry.start, productions, CHECKED_PRODUCTIONS
+            )
+            self._fast[scheme] = parser
+        return parser
+
+    # ---- parsing ----
+
+    def parse_tree(self, text: str) -> Tree[Token]:
+        """The full Earley parse tree of ``text`` under its scheme's production.
+
+        Raises :class:`~rfc1738.URLSyntaxError` if ``text`` does not match it,
+        and :class:`TypeError` if ``text`` is not a ``str``.
+        """
+        entry = self.scheme_file(_checked(text))
+        try:
+            return self.reference_parser(entry.scheme).parse(text, entry.start)
+        except InputTooLongError:
+            raise
+        except URLSyntaxError as error:
+            raise self._explained(error, entry) from None
+
+    def parse(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> Any:
+        """The typed object for a URL, or :class:`~rfc1738.URLSyntaxError`.
+
+        ``parser="reference"`` builds it from the Earley parse tree instead
+        of the compiled expression (the same object, slower); ``host_checks``
+        turns off the checks beyond the grammar (label and name lengths,
+        hostnumber parts, port range).
+        """
+        if parser == "fast":
+            hot = self._hot_path(_checked(text))
+            spans = hot.spans(text)
+            if spans is None:
+                entry = hot.entry
+                raise URLSyntaxError.deferred(text, lambda: self._fast_error(text, entry))
+            return hot.cls.from_spans(text, spans, host_checks=host_checks, grammar=self)
+        entry = self.scheme_file(_checked(text))
+        if parser == "reference":
+            cls = self.url_class(entry.scheme)
+            spans = spans_from_tree(self.parse_tree(text), cls.PRODUCTIONS)
+            if self._is_foreign(entry, cls):
+                spans = _as_generic(text, spans)
+        else:
+            raise ValueError(f"parser must be 'fast' or 'reference', not {parser!r}")
+        return cls.from_spans(text, spans, host_checks=host_checks, grammar=self)
+
+    def is_valid(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> bool:
+        """Whether :meth:`parse` would return an object for ``text``.
+
+        The fast parser's answer builds no object: the expression and the
+        host checks decide.
+        """
+        if parser != "fast":
+            try:
+                self.parse(text, parser=parser, host_checks=host_checks)
+            except URLSyntaxError:
+                return False
+            return True
+        spans = self._hot_path(_checked(text)).checked_spans(text)
+        if spans is None:
+            return False
+        if host_checks:
+            try:
+                check_spans(text, spans)
+            except URLSyntaxError:
+                return False
+        return True
+
+    def _hot_path(self, text: str) -> _HotPath:
+        """What :meth:`parse` and :meth:`is_valid` need for ``text``'s scheme.
+
+        :meth:`scheme_file` made fast: one dictionary look-up per URL once
+        the scheme has been seen.
+        """
+        colon = text.find(":")
+        written = text[:colon]
+        key = written.lower() if colon > 0 and written.isascii() else GENERIC
+        hot = self._hot.get(key)
+        if hot is None:
+            hot = self._scheme_hot_path(key if key in self.files else GENERIC)
+        return hot
+
+    # ---- inspection (rfc1738.bnf.inspection, .lint, .diagrams) ----
+
+    def rules(self) -> list[RuleInfo]:
+        """Every rule and terminal: file, line, BNF line, Lark source, uses, used by."""
+        from ..bnf.inspection import rules
+
+        return rules(self)
+
+    def rule(self, name: str) -> RuleInfo:
+        """One rule or terminal, by its Lark name or its BNF name (``ip-schemepart``)."""
+        from ..bnf.inspection import rule
+
+        return rule(self, name)
+
+    def lint(self) -> list[LintProblem]:
+        """Problems of this grammar directory (see :func:`rfc1738.bnf.lint.lint`)."""
+        from ..bnf.lint import lint
+
+        return lint(self)
+
+    def diagram(self, name: str, *, href: str = "#{anchor}") -> str:
+        """The railroad diagram of one rule, as SVG (needs ``rfc1738[diagrams]``)."""
+        from ..bnf.diagrams import rule_svg
+
+        return rule_svg(self, name, href=href)
+
+    def diagrams_html(self, *, title: str | None = None) -> str:
+        """One self-contained HTML page with the diagram of every rule."""
+        from ..bnf.diagrams import grammar_html
+
+        return grammar_html(self, title=title)
+
+    def write_diagrams(
+        self, out_dir: str | os.PathLike[str], rules: Collection[str] | None = None
+    ) -> list[Path]:
+        """Write ``<rule>.svg`` for each rule (all by default) and ``index.html``."""
+        from ..bnf.diagrams import write_diagrams
+
+        return write_diagrams(self, out_dir, rules)
+
+    # ---- errors ----
+
+    def _scheme_hot_path(self, scheme: str) -> _HotPath:
+        hot = self._hot.get(scheme)
+        if hot is None:
+            hot = self._hot[scheme] = self._new_hot_path(self.files[scheme])
+        return hot
+
+    def _new_hot_path(self, entry: SchemeFile) -> _HotPath:
+        from .compiler import NotRegularError
+
+        cls = self.url_class(entry.scheme)
+        match: Callable[[str], Spans | None]
+        checked: Callable[[str], Spans | None]
+        try:
+            fast = self.fast_parser(entry.scheme)
+            match, checked = fast.spans, fast.checked_spans
+        except NotRegularError:
+            # A grammar that refers back to itself has no regular expression;
+            # the reference parser serves that scheme, within its bound.
+            match = checked = self._reference_match(entry, cls.PRODUCTIONS | CHECKED_PRODUCTIONS)
+        if self._is_foreign(entry, cls):
+            match = _completed_for_generic(match)
+        return _HotPath(entry, match, checked, cls)
+
+    def _reference_match(
+        self, entry: SchemeFile, productions: frozenset[str]
+    ) -> Callable[[str], Spans | None]:
+        def match(text: str) -> Spans | None:
+            try:
+                tree = self.reference_parser(entry.scheme).parse(text, entry.start)
+            except URLSyntaxError:
+                return None
+            return spans_from_tree(tree, productions)
+
+        return match
+
+    def _is_foreign(self, entry: SchemeFile, cls: ObjectBuilder) -> bool:
+        """Whether the generic class is fed by a production other than ``genericurl``.
+
+        So it is for a new scheme file with no class of its own, and for a
+        grammar whose generic production is not RFC 1738's.
+        """
+        generic = self._generic
+        return cls is generic and not self._defines(entry.scheme, generic.PRODUCTIONS)
+
+    def _fast_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
+        """The error for a string the fast parser rejected, as exact as the reference's."""
+        try:
+            self.reference_parser(entry.scheme).parse(text, entry.start)
+        except InputTooLongError as too_long:
+            from .compiler import NotRegularError
+
+            try:
+                return self._explained(self._prefix_error(text, entry), entry)
+            except NotRegularError:
+                return too_long
+        except URLSyntaxError as error:
+            return self._explained(error, entry)
+        raise AssertionError(  # pragma: no cover - the equivalence tests guard this
+            f"the fast parser rejected {text!r}, which the reference parser accepts"
+        )
+
+    def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
+        """The error for a string too long for Earley: where its longest viable prefix ends.
+
+        A prefix is viable if some URL of the production begins with it; the
+        prefixes of a viable prefix are viable too, so a binary search over
+        lengths finds the position in a logarithmic number of linear-time
+        matches. What was expected there is not computed (``expected`` is
+        empty); the production named is the start rule.
+        """
+        pattern = self._prefixes.get(entry.scheme)
+        if pattern is None:
+            source = self.grammar_file(entry.scheme).compile_prefixes(entry.start)
+            pattern = self._prefixes[entry.scheme] = re.compile(source)
+        return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
+
+    def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
+        raw, hexes = self._raw_characters()
+        error = explain_characters(at_escape_start(error, hexes), raw, hexes)
+        if entry.scheme == GENERIC:
+            return error
+        facts = SCHEME_FACTS.get(entry.scheme)
+        return explain_scheme(
+            error,
+            entry.start,
+            facts.section if facts else None,
+            facts.login if facts else True,
+            lambda: self._scheme_hot_path(GENERIC).spans(error.text),
+        )
+
+    def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The characters any URL may hold as themselves, and the hex digits."""
+        if self._characters is None:
+            from .compiler import GrammarFile
+
+            try:
+                common = GrammarFile(self.directory / "common.lark")
+                self._characters = (common.terminal_chars("XCHAR"), common.terminal_chars("HEX"))
+            except GrammarError:
+                # A grammar without RFC 1738's XCHAR and HEX (the W3 grammar):
+                # its errors are left as the parser reported them.
+                self._characters = (frozenset(), frozenset())
+        return self._characters
+
+
+def _as_generic(text: str, spans: Spans) -> Spans:
+    """Spans of a new scheme's production, completed for :class:`GenericURL`.
+
+    A scheme with a file but no class of its own becomes a ``GenericURL``:
+    its ``scheme`` and ``schemepart`` are what lies before and after the
+    first ``:``; the login fields are filled where its production uses
+    ``ip_schemepart``.
+    """
+    colon = text.index(":")
+    spans.setdefault("scheme", (0, colon))
+    spans.setdefault("schemepart", (colon + 1, len(text)))
+    return spans
+
+
+def _completed_for_generic(
+    match: Callable[[str], Spans | None],
+) -> Callable[[str], Spans | None]:
+    def completed(text: str) -> Spans | None:
+        spans = match(text)
+        return None if spans is None else _as_generic(text, spans)
+
+    return completed
+
+
+class _HotPath(NamedTuple):
+    """One scheme's match functions and class, as the hot path calls them."""
+
+    entry: SchemeFile
+    spans: Callable[[str], Spans | None]
+    checked_spans: Callable[[str], Spans | None]
+    cls: Any
+
+
+def _checked(text: object) -> str:
+    if not isinstance(text, str):
+        raise TypeError(f"a URL must be a str, not {type(text).__name__}")
+    return text
+
+
+# ---- the default grammar ----
+
+_default_factory: Callable[[], ParserSet] | None = None
+
+
+def set_default_parsers(factory: Callable[[], ParserSet]) -> None:
+    """Say how to get the grammar that objects with no grammar of their own re-read by.
+
+    The URL layer registers the shipped grammar here when it is imported: a
+    URL object built by hand (not by a parser) reaches it through this layer
+    instead of importing the layers above.
+    """
+    global _default_factory
+    _default_factory = factory
+
+
+def default_parsers() -> ParserSet:
+    """The grammar registered with :func:`set_default_parsers` (the shipped one)."""
+    if _default_factory is None:  # pragma: no cover - rfc1738.urls registers it on import
+        raise GrammarError("no default grammar is registered (import rfc1738.urls)")
+    return _default_factory()

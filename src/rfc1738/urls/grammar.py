@@ -1,0 +1,148 @@
+"""The grammar with its URL classes: what :func:`rfc1738.load` returns.
+
+:class:`Grammar` is a :class:`~rfc1738.parse.parsers.ParserSet` whose matches
+become the classes of this package: :data:`CLASSES` by grammar file name,
+:class:`GenericURL` for the rest. Every object remembers the grammar that
+parsed it, and re-reads by it in ``normalize()`` and ``replace()``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+from typing import Any
+
+from ..errors import MAX_REFERENCE_LENGTH
+from ..parse.parsers import ParserName, ParserSet, set_default_parsers
+from .base import URL
+from .file import FileURL
+from .ftp import FtpURL
+from .generic import GenericURL
+from .gopher import GopherURL
+from .http import HttpURL
+from .mailto import MailtoURL
+from .news import NewsURL
+from .nntp import NntpURL
+from .prospero import ProsperoURL
+from .telnet import TelnetURL
+from .wais import WaisURL
+
+__all__ = ["CLASSES", "Grammar", "load", "shipped"]
+
+#: The class of each grammar file's URLs, by file name (``"generic"`` for the rest).
+CLASSES: Mapping[str, type[URL]] = MappingProxyType(
+    {
+        cls.SCHEME: cls
+        for cls in (
+            HttpURL,
+            FtpURL,
+            FileURL,
+            GopherURL,
+            MailtoURL,
+            NewsURL,
+            NntpURL,
+            TelnetURL,
+            WaisURL,
+            ProsperoURL,
+            GenericURL,
+        )
+    }
+)
+
+
+class Grammar(ParserSet):
+    """The grammar files of one directory, the parsers made from them, and the URL classes.
+
+    ``classes`` maps a scheme (a grammar file's name) to the :class:`URL`
+    subclass its URLs become; schemes it does not name become the shipped
+    class of that name (where the file defines the productions it reads), or
+    :class:`GenericURL`. ``max_reference_length`` bounds the input of the
+    Earley parser (a heavily ambiguous grammar may want a lower bound than
+    RFC 1738's).
+
+    >>> g = Grammar()
+    >>> g.parse("news:comp.lang.python").group
+    'comp.lang.python'
+    >>> g.parse_tree("news:comp.lang.python").data
+    Token('RULE', 'newsurl')
+    """
+
+    def __init__(
+        self,
+        directory: str | os.PathLike[str] | None = None,
+        classes: Mapping[str, type[URL]] | None = None,
+        *,
+        max_reference_length: int = MAX_REFERENCE_LENGTH,
+    ) -> None:
+        super().__init__(
+            directory,
+            classes,
+            known=CLASSES,
+            generic=GenericURL,
+            max_reference_length=max_reference_length,
+        )
+        self._arguments = (
+            None if directory is None else os.fspath(directory),
+            tuple(sorted((classes or {}).items())),
+            max_reference_length,
+        )
+
+    def parse(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> URL:
+        """The typed object for a URL, or :class:`~rfc1738.URLSyntaxError`.
+
+        ``parser="reference"`` builds it from the Earley parse tree instead
+        of the compiled expression (the same object, slower); ``host_checks``
+        turns off the checks beyond the grammar (label and name lengths,
+        hostnumber parts, port range).
+        """
+        url: URL = super().parse(text, parser=parser, host_checks=host_checks)
+        return url
+
+    def url_class(self, scheme: str) -> type[URL]:
+        """The class URLs of ``scheme`` (a grammar file's name) become."""
+        cls: type[URL] = super().url_class(scheme)
+        return cls
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An object pickles with its grammar: the arguments it was loaded with,
+        # so that unpickling loads (once per process) the same grammar again.
+        return (_loaded, self._arguments)
+
+
+def load(
+    grammar_dir: str | os.PathLike[str] | None = None,
+    classes: Mapping[str, type[URL]] | None = None,
+    *,
+    max_reference_length: int = MAX_REFERENCE_LENGTH,
+) -> Grammar:
+    """The grammar set of a directory (the shipped grammar when ``None``).
+
+    A ``<scheme>.lark`` file in the directory makes ``<scheme>:`` URLs parse
+    under its start rule ``<scheme>url``; ``classes`` says which
+    :class:`URL` subclass they become (:class:`GenericURL` otherwise);
+    ``max_reference_length`` bounds what the Earley parser accepts.
+    """
+    if grammar_dir is None and not classes and max_reference_length == MAX_REFERENCE_LENGTH:
+        return shipped()
+    return Grammar(grammar_dir, classes, max_reference_length=max_reference_length)
+
+
+@cache
+def shipped() -> Grammar:
+    """The grammar shipped with the package, built once per process."""
+    return Grammar()
+
+
+@cache
+def _loaded(
+    directory: str | None,
+    classes: tuple[tuple[str, type[URL]], ...],
+    max_reference_length: int,
+) -> Grammar:
+    """The grammar an unpickled object was parsed with, loaded once per process."""
+    return load(directory, dict(classes), max_reference_length=max_reference_length)
+
+
+set_default_parsers(shipped)
