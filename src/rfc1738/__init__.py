@@ -45,6 +45,7 @@ from .urls import (
     load,
     shipped,
 )
+from .version import __version__
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -72,6 +73,7 @@ __all__ = [
     "TelnetURL",
     "URLSyntaxError",
     "WaisURL",
+    "__version__",
     "find_urls",
     "generate",
     "is_valid",

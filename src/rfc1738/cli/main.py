@@ -21,6 +21,7 @@ from pathlib import Path
 from ..errors import RFC1738Error, URLSyntaxError
 from ..tools.generator import NotRegularWarning, generate
 from ..urls import Grammar, load
+from ..version import __version__
 from .check import check
 from .find import find
 from .output import INVALID, OK, USAGE, result_dict, write_json
@@ -148,6 +149,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="rfc1738",
         description="Parse URLs strictly by the grammar of RFC 1738, and inspect that grammar.",
     )
+    parser.add_argument("--version", action="version", version=f"rfc1738 {__version__}")
     commands = parser.add_subparsers(title="commands", metavar="COMMAND", required=True)
 
     parse = commands.add_parser(
