@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SHARED ?= ../shared
 
-.PHONY: demo test bench fuzz install clean
+.PHONY: demo test docs bench fuzz install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -13,20 +13,27 @@ $(BIN)/python:
 # The package is installed as a real wheel (not editable): the tests run
 # against what users get, grammar files included as package data.
 install: $(BIN)/python
-	$(BIN)/python -m pip install --quiet ".[test]"
+	$(BIN)/python -m pip install --quiet ".[test,docs]"
 	$(BIN)/python -m pip install --quiet --no-deps --force-reinstall .
 
 demo: install
 	$(BIN)/python -m rfc1738.tools.demo
 
 test: install
-	$(BIN)/ruff format --check src tests
-	$(BIN)/ruff check src tests
+	$(BIN)/ruff format --check src tests docs/hooks
+	$(BIN)/ruff check src tests docs/hooks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
 
+# The documentation site, into site/: docs/, the docstrings, and a grammar
+# reference generated from grammar/ (docs/hooks/grammar_reference.py).
+docs: $(BIN)/python
+	$(BIN)/python -m pip install --quiet ".[docs]"
+	$(BIN)/python -m pip install --quiet --no-deps --force-reinstall .
+	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
+
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) build dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
 # Speed figures against urllib.parse and rfc3986 (not part of `make test`).
 bench: install

@@ -1,0 +1,69 @@
+"""Griffe extension: the library's reST docstrings as the Markdown mkdocstrings renders.
+
+The docstrings are written for ``help()`` and doctest, in reST: ``literal``,
+roles (:class:`URL`), ``>>>`` examples and ``::`` literal blocks. This turns
+them into Markdown when the API reference is built; the source is not touched.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import griffe
+
+#: ``:class:`rfc1738.URL``` and the other Sphinx roles; ``~`` keeps the last name only.
+ROLE = re.compile(r":(?:class|func|meth|attr|data|mod|exc|obj|const):`(~?)([^`]+)`")
+#: A reST inline literal, ````x````.
+LITERAL = re.compile(r"``(.+?)``")
+
+
+def inline(line: str) -> str:
+    """One line of prose: roles and inline literals as Markdown code spans."""
+    line = ROLE.sub(lambda m: f"`{m[2].rsplit('.', 1)[-1] if m[1] else m[2]}`", line)
+    return LITERAL.sub(lambda m: f"`{m[1]}`", line)
+
+
+def to_markdown(text: str) -> str:
+    """A reST docstring as Markdown: doctest and ``::`` blocks fenced, roles as code."""
+    out: list[str] = []
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.lstrip().startswith(">>>"):
+            block = []
+            while i < len(lines) and lines[i].strip():
+                block.append(lines[i])
+                i += 1
+            out += ["```pycon", *block, "```"]
+            continue
+        if line.rstrip().endswith("::"):
+            intro = line.rstrip()[:-2].rstrip()
+            if intro:
+                out.append(inline(intro) + ":")
+            i += 1
+            block = []
+            while i < len(lines) and (not lines[i].strip() or lines[i].startswith((" ", "\t"))):
+                block.append(lines[i])
+                i += 1
+            while block and not block[-1].strip():
+                block.pop()
+            while block and not block[0].strip():
+                block.pop(0)
+            indent = min((len(b) - len(b.lstrip()) for b in block if b.strip()), default=0)
+            lang = "pycon" if block and block[0].lstrip().startswith(">>>") else "text"
+            out += ["", f"```{lang}", *(b[indent:] for b in block), "```", ""]
+            continue
+        out.append(inline(line))
+        i += 1
+    return "\n".join(out)
+
+
+class RestToMarkdown(griffe.Extension):
+    """Rewrite every docstring from reST to Markdown as Griffe loads it."""
+
+    def on_instance(self, *, obj: griffe.Object, **kwargs: Any) -> None:
+        """Convert ``obj``'s docstring, if it has one."""
+        if obj.docstring is not None:
+            obj.docstring.value = to_markdown(obj.docstring.value)
