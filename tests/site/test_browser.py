@@ -146,3 +146,19 @@ def test_site_in_chromium(browser: Any, built_site: Path) -> None:
     assert any(fragment.startswith("rule-") for _, fragment, _ in anchors)
     assert diagrams and all(width > 0 for width in diagrams)
     assert time.monotonic() - started < 60
+
+
+#: docs/security.md: what a WHATWG parser makes of hosts with leading zeros.
+WHATWG_HOSTS = {
+    "http://1.2.3.08/": None,
+    "http://09.2.3.4/": None,
+    "http://0177.0.0.1/": "127.0.0.1",
+}
+URL_HOST_JS = """
+return arguments[0].map(u => { try { return new URL(u).host; } catch (e) { return null; } });
+"""
+
+
+def test_chromium_reads_a_leading_zero_as_octal(browser: Any) -> None:
+    hosts = browser.execute_script(URL_HOST_JS, list(WHATWG_HOSTS))
+    assert dict(zip(WHATWG_HOSTS, hosts, strict=True)) == WHATWG_HOSTS
