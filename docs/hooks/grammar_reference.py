@@ -178,5 +178,5 @@ def _overview(directory: Path, rules: list[Any]) -> str:
         header = _header((directory / f"{stem}.lark").read_text(encoding="utf-8"))
         names = [f"[`{r.name}`]({stem}.md#rule-{r.name})" for r in rules if r.file.stem == stem]
         about = (header[0] if header else "").replace("|", "\\|")
-        out.append(f"| [`{stem}.lark`]({stem}.md) | {about} | {', '.join(names)} |")
+        out.append(f"| [{stem}.lark]({stem}.md) | {about} | {', '.join(names)} |")
     return "\n".join(out) + "\n"
