@@ -107,7 +107,10 @@ def grammar_pages(directory: Path, directory_urls: bool = True) -> dict[str, str
             svg = grammar.diagram(label, href="@@{name}@@")
             svg = PLACEHOLDER.sub(functools.partial(_href, url=url, here=stem), svg)
             out += [f"## `{info.name}` {{#rule-{info.name} }}", ""]
-            out += [f"*{info.kind}, line {info.line}*", ""]
+            where = f"*{info.kind}, line {info.line}*"
+            if info.rfc_name and info.rfc_name != info.name:
+                where += f" (RFC 1738 name: `{info.rfc_name}`)"
+            out += [where, ""]
             if info.bnf:
                 out += ["RFC 1738:", "", "```text", *info.bnf, "```", ""]
             else:
@@ -115,6 +118,7 @@ def grammar_pages(directory: Path, directory_urls: bool = True) -> dict[str, str
             for kind, note in _notes(info.comments):
                 if kind == "deviation":
                     out += ['!!! warning "Deviation from RFC 1738"', "", f"    {note}", ""]
+                    out += ["    All of them: [deviations](../../deviations.md).", ""]
                 else:
                     out += ['!!! note "Note"', "", f"    {note}", ""]
             out += ['<div class="railroad" markdown="0">', svg.strip(), "</div>", ""]
