@@ -109,6 +109,13 @@ def test_rest_docstrings_become_markdown() -> None:
     ]
 
 
+def test_table_cells_show_a_pipe_without_its_backslash(built_site: Path) -> None:
+    # docs/ writes `a \| b` in table cells for GitHub; the site shows `a | b`
+    assert "\\|" in (DOCS / "deviations.md").read_text("utf-8")
+    page = (built_site / "deviations/index.html").read_text("utf-8")
+    assert "\\|" not in page and "<code>1*[ lowalpha | digit" in page
+
+
 def test_home_page_examples() -> None:
     results = run_examples(DOCS / "index.md", flags=doctest.NORMALIZE_WHITESPACE)
     assert results.attempted > 0
