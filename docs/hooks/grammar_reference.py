@@ -33,6 +33,8 @@ INDEX = f"{PREFIX}/index.md"
 DEVIATION = "// DEVIATION:"
 #: What the diagram links are written as before each is resolved to a page and anchor.
 PLACEHOLDER = re.compile(r'xlink:href="@@([^"@]+)@@"')
+#: The width attribute of a diagram's <svg> element.
+WIDTH = re.compile(r'^<svg\b[^>]*?\swidth="([0-9.]+)"')
 
 
 def grammar_dir(config: MkDocsConfig) -> Path:
@@ -121,7 +123,7 @@ def grammar_pages(directory: Path, directory_urls: bool = True) -> dict[str, str
                     out += ["    All of them: [deviations](../../deviations.md).", ""]
                 else:
                     out += ['!!! note "Note"', "", f"    {note}", ""]
-            out += ['<div class="railroad" markdown="0">', svg.strip(), "</div>", ""]
+            out += ['<div class="railroad" markdown="0">', _shrinkable(svg.strip()), "</div>", ""]
             out += ["Lark:", "", "```text", info.source, "```", ""]
             uses = ", ".join(link(name, stem) for name in info.uses) or "nothing"
             used_by = ", ".join(link(name, stem) for name in info.used_by) or "nothing"
@@ -134,6 +136,15 @@ def grammar_pages(directory: Path, directory_urls: bool = True) -> dict[str, str
 def _href(match: re.Match[str], *, url: Callable[[str, str], str], here: str) -> str:
     """A diagram's placeholder link, resolved to the section of the rule it names."""
     return f'xlink:href="{url(match[1], here)}"'
+
+
+def _shrinkable(svg: str) -> str:
+    """The diagram, allowed to shrink to 70% of its width to fit the column (then it scrolls)."""
+    width = WIDTH.search(svg)
+    if width is None:
+        return svg
+    style = f' style="min-width: {float(width[1]) * 0.7:.0f}px"'
+    return svg[: width.end()] + style + svg[width.end() :]
 
 
 def _header(text: str) -> list[str]:

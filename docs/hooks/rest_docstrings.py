@@ -1,13 +1,17 @@
-"""Griffe extension: the library's reST docstrings as the Markdown mkdocstrings renders.
+"""Griffe extensions: the library's docstrings, written the Sphinx way, for mkdocstrings.
 
 The docstrings are written for ``help()`` and doctest, in reST: ``literal``,
-roles (:class:`URL`), ``>>>`` examples and ``::`` literal blocks. This turns
-them into Markdown when the API reference is built; the source is not touched.
+roles (:class:`URL`), ``>>>`` examples and ``::`` literal blocks;
+:class:`RestToMarkdown` turns them into Markdown when the API reference is
+built. Attributes are documented by ``#:`` comments above them, which
+:class:`CommentDocstrings` makes their docstrings. The source is not touched.
 """
 
 from __future__ import annotations
 
+import functools
 import re
+from pathlib import Path
 from typing import Any
 
 import griffe
@@ -67,3 +71,27 @@ class RestToMarkdown(griffe.Extension):
         """Convert ``obj``'s docstring, if it has one."""
         if obj.docstring is not None:
             obj.docstring.value = to_markdown(obj.docstring.value)
+
+
+@functools.cache
+def source_lines(path: str) -> list[str]:
+    """The lines of a source file (read once per build)."""
+    return Path(path).read_text(encoding="utf-8").splitlines()
+
+
+class CommentDocstrings(griffe.Extension):
+    """Give an attribute with no docstring the ``#:`` comment lines above it."""
+
+    def on_attribute_instance(self, *, attr: griffe.Attribute, **kwargs: Any) -> None:
+        """Read the ``#:`` lines right above ``attr``'s line, if it has none."""
+        if attr.docstring is not None or attr.filepath is None or attr.lineno is None:
+            return
+        lines = source_lines(str(attr.filepath))
+        comment: list[str] = []
+        number = attr.lineno - 2  # the line above, 0-based
+        while number >= 0 and lines[number].lstrip().startswith("#:"):
+            comment.insert(0, lines[number].lstrip().removeprefix("#:").strip())
+            number -= 1
+        if comment:
+            text = to_markdown("\n".join(comment))
+            attr.docstring = griffe.Docstring(text, lineno=number + 2, parent=attr)
