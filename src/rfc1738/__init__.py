@@ -50,7 +50,7 @@ from .version import __version__
 if TYPE_CHECKING:
     from pathlib import Path
 
-    from lark import Token, Tree
+    from .bnf.adapter import ParseTree
 
 __all__ = [
     "CLASSES",
@@ -98,7 +98,7 @@ def is_valid(text: str, *, parser: ParserName = "fast", host_checks: bool = True
     return shipped().is_valid(text, parser=parser, host_checks=host_checks)
 
 
-def parse_tree(text: str) -> Tree[Token]:
+def parse_tree(text: str) -> ParseTree:
     """The full Earley parse tree of a URL under its scheme's production.
 
     The scheme (before the first ``:``, any case) picks the production:

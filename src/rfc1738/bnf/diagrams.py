@@ -24,15 +24,12 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-from lark import Token, Tree
-from lark.grammar import NonTerminal, Terminal
-from lark.lexer import PatternStr
-
 from ..errors import GrammarError, RFC1738Error
-from .adapter import LoadedFile, lark_literal
+from . import tree as bnf
 from .files import GENERIC, GrammarDirectory
 from .index import Definition, FileIndex, GrammarIndex
 from .layout import bnf_name
+from .load_errors import load_tree
 
 __all__ = [
     "DiagramsUnavailableError",
@@ -158,12 +155,12 @@ class _Index:
         self.owners: dict[str, list[Definition]] = {}
         for definition in self.definitions:
             self.owners.setdefault(definition.name, []).append(definition)
-        self._loaded: dict[str, LoadedFile] = {}
+        self._loaded: dict[str, bnf.GrammarTree] = {}
 
-    def loaded(self, stem: str) -> LoadedFile:
-        """A file as Lark's loader reads it (imports resolved)."""
+    def loaded(self, stem: str) -> bnf.GrammarTree:
+        """A file's definitions as Lark's loader reads them (imports resolved)."""
         if stem not in self._loaded:
-            self._loaded[stem] = LoadedFile(self.files[stem].path)
+            self._loaded[stem] = load_tree(self.files[stem].path)
         return self._loaded[stem]
 
     def find(self, name: str) -> Definition:
@@ -203,7 +200,7 @@ class _Index:
     def priority(self, definition: Definition) -> int:
         if definition.kind == "terminal":
             return 0
-        return self.loaded(definition.file.stem).rules[definition.name][1]
+        return self.loaded(definition.file.stem).rules[definition.name].priority
 
 
 def _header(text: str) -> str:
@@ -252,7 +249,7 @@ def _file_order(files: dict[str, FileIndex], grammar: GrammarDirectory) -> list[
 
 
 class _Drawer:
-    """Lark definition trees of one file -> railroad-diagrams items."""
+    """:mod:`rfc1738.bnf.tree` definitions of one file -> railroad-diagrams items."""
 
     def __init__(self, rr: ModuleType, index: _Index, stem: str, href: str) -> None:
         self.rr = rr
@@ -260,62 +257,50 @@ class _Drawer:
         self.stem = stem
         self.href = href
         self.loaded = index.loaded(stem)
-        # Lark's loader puts each terminal's tree where another terminal names
-        # it; the very same object, so a terminal's name can be read back.
-        self.terminal_trees = {id(tree): name for name, tree in self.loaded.terminals.items()}
 
     def draw(self, definition: Definition) -> _Item:
-        if definition.kind == "terminal":
-            tree = self.loaded.terminals[definition.name]
-        else:
-            tree = self.loaded.rules[definition.name][0]
-        return self.rr.Diagram(self.node(tree))
+        table = self.loaded.terminals if definition.kind == "terminal" else self.loaded.rules
+        return self.rr.Diagram(self.node(table[definition.name].body))
 
-    def node(self, tree: Tree[Token]) -> _Item:
+    def node(self, node: bnf.Node) -> _Item:
         rr = self.rr
-        kind = tree.data
-        children = tree.children
-        if kind == "expansions":
-            options = [c for c in children if isinstance(c, Tree)]
-            if len(options) == 1:
-                return self.node(options[0])
-            return self.choice(options)
-        if kind == "expansion":
-            items = [self.node(c) for c in children if isinstance(c, Tree)]
-            items = self.separated(items, [c for c in children if isinstance(c, Tree)])
+        if isinstance(node, bnf.Choice):
+            return self.choice(node.options)
+        if isinstance(node, bnf.Sequence):
+            items = self.separated(list(node.items))
             if not items:
                 return rr.Skip()
             return items[0] if len(items) == 1 else rr.Sequence(*items)
-        if kind == "alias":
-            inner = children[0]
-            assert isinstance(inner, Tree)
-            return rr.Sequence(self.node(inner), rr.Comment(f"→ {children[1]}"))
-        if kind == "maybe":
-            inner = children[0]
-            assert isinstance(inner, Tree)
-            return rr.Optional(self.node(inner))
-        if kind == "expr":
-            return self.repetition(children)
-        if kind == "value":
-            return self.value(children[0])
-        if kind == "literal":
-            return self.literal(children[0])
-        if kind == "range":
-            low, high = (_shown(_pattern(c).value) for c in children if isinstance(c, Token))
+        if isinstance(node, bnf.Alias):
+            return rr.Sequence(self.node(node.item), rr.Comment(f"→ {node.name}"))
+        if isinstance(node, bnf.Optional):
+            return rr.Optional(self.node(node.item))
+        if isinstance(node, bnf.Repeat):
+            return self.repetition(node)
+        if isinstance(node, bnf.Ref):
+            return self.reference(node.name, node.terminal)
+        if isinstance(node, bnf.Literal):
+            text = _shown(node.text)
+            if node.ignore_case:
+                return rr.Terminal(f"{text} (any case)", title="letters match in any case")
+            return rr.Terminal(text)
+        if isinstance(node, bnf.Range):
+            low, high = _shown(node.low), _shown(node.high)
             return rr.Terminal(f"{low} … {high}", title="any character in this range")
-        raise GrammarError(f"cannot draw {kind!r}", file=str(self.loaded.path))
+        flags = "".join(sorted(node.flags))
+        return rr.Terminal(f"/{node.pattern}/{flags}", title="a regular expression")
 
-    def choice(self, options: list[Tree[Token]]) -> _Item:
+    def choice(self, options: tuple[bnf.Node, ...]) -> _Item:
         rr = self.rr
         items = [self.node(option) for option in options]
-        if len(options) < _COMPACT_AT or not all(map(self.is_atom, options)):
+        if len(options) < _COMPACT_AT or not all(map(_is_atom, options)):
             return rr.Choice(0, *items)
         # Many single characters and classes: in rows, broken where the file
         # breaks the line (and every _ROW entries).
         rows: list[list[_Item]] = []
         row_line: int | None = None
         for option, item in zip(options, items, strict=True):
-            line = self.literal_line(option)
+            line = option.line or None if isinstance(option, bnf.Literal) else None
             if (
                 not rows
                 or len(rows[-1]) >= _ROW
@@ -330,81 +315,32 @@ class _Drawer:
             0, *(rr.HorizontalChoice(*row) if len(row) > 1 else row[0] for row in rows)
         )
 
-    def atom(self, tree: Tree[Token]) -> object:
-        """What an alternative consisting of one value holds, else None."""
-        while tree.data in ("expansions", "expansion") and len(tree.children) == 1:
-            child = tree.children[0]
-            if not isinstance(child, Tree):
-                return None
-            tree = child
-        return tree.children[0] if tree.data == "value" else None
-
-    def is_atom(self, tree: Tree[Token]) -> bool:
-        """A one-character literal or a character class: an entry of a character list."""
-        leaf = self.atom(tree)
-        if isinstance(leaf, Terminal):
-            return True
-        if isinstance(leaf, Tree) and id(leaf) in self.terminal_trees:
-            return True
-        if isinstance(leaf, Tree) and leaf.data == "literal":
-            pattern = _pattern(leaf.children[0])
-            return isinstance(pattern, PatternStr) and len(pattern.value) == 1
-        return False
-
-    def literal_line(self, tree: Tree[Token]) -> int | None:
-        """The line of the grammar file an alternative that is one literal is written on."""
-        leaf = self.atom(tree)
-        if isinstance(leaf, Tree) and leaf.data == "literal":
-            token = leaf.children[0]
-            return token.line if isinstance(token, Token) else None
-        return None
-
-    def separated(self, items: list[_Item], trees: list[Tree[Token]]) -> list[_Item]:
+    def separated(self, nodes: list[bnf.Node]) -> list[_Item]:
         """``x ( sep x )*`` drawn as one loop: ``x`` repeated with ``sep`` on the way back."""
-        rr = self.rr
-        for i in range(len(trees) - 1):
-            first, loop = trees[i], trees[i + 1]
-            if loop.data != "expr" or len(loop.children) != 2 or str(loop.children[1]) != "*":
+        for i in range(len(nodes) - 1):
+            first, loop = nodes[i], nodes[i + 1]
+            if not (isinstance(loop, bnf.Repeat) and (loop.low, loop.high) == (0, None)):
                 continue
-            body = loop.children[0]
-            if not isinstance(body, Tree) or body.data != "expansions" or len(body.children) != 1:
-                continue
-            parts = body.children[0]
-            assert isinstance(parts, Tree)
-            if len(parts.children) == 2 and parts.children[1] == first:
-                separator = parts.children[0]
-                assert isinstance(separator, Tree)
-                merged = rr.OneOrMore(items[i], self.node(separator))
-                return [*items[:i], merged, *self.separated(items[i + 2 :], trees[i + 2 :])]
-        return items
+            body = loop.item
+            if isinstance(body, bnf.Sequence) and len(body.items) == 2 and body.items[1] == first:
+                merged = self.rr.OneOrMore(self.node(first), self.node(body.items[0]))
+                before = [self.node(n) for n in nodes[:i]]
+                return [*before, merged, *self.separated(nodes[i + 2 :])]
+        return [self.node(n) for n in nodes]
 
-    def repetition(self, children: list[Tree[Token] | Token]) -> _Item:
+    def repetition(self, node: bnf.Repeat) -> _Item:
         rr = self.rr
-        inner = children[0]
-        assert isinstance(inner, Tree)
-        item = self.node(inner)
-        ops = [str(c) for c in children[1:]]
-        if ops == ["?"]:
+        item = self.node(node.item)
+        low, high = node.low, node.high
+        if (low, high) == (0, 1):
             return rr.Optional(item)
-        if ops == ["*"]:
+        if (low, high) == (0, None):
             return rr.ZeroOrMore(item)
-        if ops == ["+"]:
+        if (low, high) == (1, None):
             return rr.OneOrMore(item)
-        numbers = [int(op) for op in ops if op.isdigit()]
-        low, high = numbers[0], numbers[-1]
         times = f"{low} times" if low == high else f"{low} to {high} times"
         repeated = rr.OneOrMore(item, rr.Comment(times))
         return rr.Optional(repeated) if low == 0 else repeated
-
-    def value(self, leaf: object) -> _Item:
-        if isinstance(leaf, NonTerminal | Terminal):
-            return self.reference(leaf.name, isinstance(leaf, Terminal))
-        if isinstance(leaf, Tree):
-            name = self.terminal_trees.get(id(leaf))
-            if name is not None:
-                return self.reference(name, True)
-            return self.node(leaf)
-        raise GrammarError(f"cannot draw {leaf!r}", file=str(self.loaded.path))
 
     def reference(self, name: str, terminal: bool) -> _Item:
         target = self.index.resolve(self.stem, name)
@@ -417,15 +353,12 @@ class _Drawer:
         href = self.href.format(anchor=anchor, name=target.name)
         return _linked(self.rr, self.rr.NonTerminal(target.name, title=title, cls=css), href)
 
-    def literal(self, token: object) -> _Item:
-        pattern = _pattern(token)
-        if isinstance(pattern, PatternStr):
-            text = _shown(pattern.value)
-            if "i" in pattern.flags:
-                return self.rr.Terminal(f"{text} (any case)", title="letters match in any case")
-            return self.rr.Terminal(text)
-        flags = "".join(sorted(pattern.flags))
-        return self.rr.Terminal(f"/{pattern.value}/{flags}", title="a regular expression")
+
+def _is_atom(node: bnf.Node) -> bool:
+    """A one-character literal or a character class: an entry of a character list."""
+    if isinstance(node, bnf.Ref):
+        return node.terminal
+    return isinstance(node, bnf.Literal) and len(node.text) == 1
 
 
 def _linked(rr: ModuleType, item: _Item, href: str) -> _Item:
@@ -447,10 +380,6 @@ def _linked(rr: ModuleType, item: _Item, href: str) -> _Item:
 
     item.format = format
     return item
-
-
-def _pattern(token: object) -> Any:
-    return lark_literal(token)
 
 
 def _shown(value: str) -> str:

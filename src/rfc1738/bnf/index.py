@@ -1,8 +1,9 @@
 """Every definition of a grammar directory, and what each one refers to.
 
-Each file is read twice: by Lark's own grammar parser (the first step of
-``lark.load_grammar``), which says what a definition refers to and what an
-``%import`` brings in, exactly as Lark will read them; and by
+Each file is read twice: by Lark's own grammar parser (through
+:func:`rfc1738.bnf.adapter.read_statements`), which says what a definition
+refers to and what an ``%import`` brings in, exactly as Lark will read them;
+and by
 :mod:`rfc1738.bnf.layout`, which says where the definition is and what
 comments stand above it. A name a file imports is followed to the file that
 defines it, the way Lark's loader follows it, so a production is one entry
@@ -11,21 +12,20 @@ in the file that defines it, however many files import it.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from lark import Token, Tree
-from lark.exceptions import LarkError
-from lark.grammar import Symbol
-
-# Lark's grammar parser and import reader, internal to Lark (hence the pinned
-# major version): the same functions its loader runs on each file.
-from lark.load_grammar import GrammarBuilder, _parse_grammar
-
-from ..errors import GrammarError
+# Lark's grammar parser, through the adapter: this module needs Lark when imported.
+from .adapter import (
+    LoadFailed,
+    Written,
+    WrittenDeclare,
+    WrittenDefinition,
+    WrittenIgnore,
+    read_statements,
+)
 from .layout import Block, read_layout
 
 __all__ = ["EXTERNAL", "Definition", "FileIndex", "GrammarIndex", "Imported", "Kind", "Ref"]
@@ -35,8 +35,6 @@ Kind = Literal["rule", "terminal"]
 
 #: Where a name resolves when it comes from Lark's own library (``%import common.WORD``).
 EXTERNAL: Literal["external"] = "external"
-
-_EXTENSION = ".lark"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +77,7 @@ class FileIndex:
     ignored: list[str] = field(default_factory=list)
     #: Lark's error if the file does not parse (its definitions then come
     #: from the layout alone, with no symbols).
-    syntax_error: Exception | None = None
+    syntax_error: LoadFailed | None = None
 
     @classmethod
     def read(cls, path: Path) -> FileIndex:
@@ -89,71 +87,41 @@ class FileIndex:
         for block in read_layout(text):
             blocks.setdefault(block.name, []).append(block)
         try:
-            statements: Tree[Token] = _parse_grammar(text, str(path))  # type: ignore[no-untyped-call]
-        except (LarkError, GrammarError) as exc:
+            statements = read_statements(text, path)
+        except LoadFailed as exc:
             index.syntax_error = exc
             for block in (b for found in blocks.values() for b in found):
                 kind: Kind = "terminal" if block.name.isupper() else "rule"
                 index.definitions.append(Definition(block.name, kind, path, block.line, block, ()))
             index.definitions.sort(key=lambda d: d.line)
             return index
-        for statement in statements.children:
-            if isinstance(statement, Tree):
-                index._statement(statement, blocks)
+        for statement in statements:
+            index._statement(statement, blocks)
         return index
 
-    def _statement(self, statement: Tree[Token], blocks: dict[str, list[Block]]) -> None:
-        kind = statement.data
-        if kind in ("override", "extend"):
-            (statement,) = statement.children  # type: ignore[assignment]
-            kind = statement.data
-        if kind in ("rule", "term"):
-            token = next(c for c in statement.children if isinstance(c, Token))
-            name, line = str(token), token.line or 0
+    def _statement(self, statement: Written, blocks: dict[str, list[Block]]) -> None:
+        if isinstance(statement, WrittenDefinition):
+            name, line = statement.name, statement.line
             block = next((b for b in blocks.get(name, ()) if b.line == line), None)
             if block is None and blocks.get(name):
                 block = blocks[name][0]
-            expansions = statement.children[-1]
-            assert isinstance(expansions, Tree)
-            # A template's parameters are no references (rule{x}: ... x ...).
-            params = {
-                str(t)
-                for child in statement.children
-                if isinstance(child, Tree) and child.data == "template_params"
-                for t in child.children
-            }
+            kind: Kind = "terminal" if statement.terminal else "rule"
+            line = block.line if block else line
             self.definitions.append(
-                Definition(
-                    name,
-                    "rule" if kind == "rule" else "terminal",
-                    self.path,
-                    block.line if block else line,
-                    block,
-                    tuple(s for s in _symbols(expansions) if s not in params),
-                )
+                Definition(name, kind, self.path, line, block, statement.symbols)
             )
-        elif kind == "declare":
-            for symbol in statement.children:
-                assert isinstance(symbol, Symbol)
-                name = str(symbol.name)
-                kind_of: Kind = "terminal" if symbol.is_term else "rule"
-                self.definitions.append(Definition(name, kind_of, self.path, 0, None, ()))
-        elif kind == "ignore":
-            self.ignored.extend(_symbols(statement))
-        elif kind == "import":
-            line = _first_line(statement)
-            try:
-                dotted, base, aliases = GrammarBuilder()._unpack_import(  # type: ignore[no-untyped-call]
-                    statement, str(self.path)
-                )
-            except LarkError as exc:  # "Nothing was imported from grammar ..."
-                self.syntax_error = self.syntax_error or exc
+        elif isinstance(statement, WrittenDeclare):
+            kind = "terminal" if statement.terminal else "rule"
+            self.definitions.append(Definition(statement.name, kind, self.path, 0, None, ()))
+        elif isinstance(statement, WrittenIgnore):
+            self.ignored.extend(statement.symbols)
+        else:
+            if statement.error is not None:
+                self.syntax_error = self.syntax_error or statement.error
                 return
-            relative = Path(os.path.join(*dotted) + _EXTENSION)
-            module = Path(base) / relative if base is not None else None
-            self.modules.append((module, line))
-            for original, local in aliases.items():
-                self.imports[str(local)] = Imported(module, str(original), line)
+            self.modules.append((statement.module, statement.line))
+            for original, local in statement.names:
+                self.imports[local] = Imported(statement.module, original, statement.line)
 
     def defined(self, name: str) -> Definition | None:
         """This file's own definition of ``name`` (the first, if several)."""
@@ -178,7 +146,7 @@ class GrammarIndex:
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
-        self.paths = sorted(directory.glob("*" + _EXTENSION))
+        self.paths = sorted(directory.glob("*.lark"))
         self._files: dict[Path, FileIndex] = {}
 
     @property
@@ -239,19 +207,3 @@ class GrammarIndex:
             order.append(index)
             pending.extend(reversed([m for m, _ in index.modules if m is not None]))
         return order
-
-
-def _symbols(tree: Tree[Token]) -> Iterator[str]:
-    """The names a definition's expansion refers to, in the order written."""
-    for child in tree.children:
-        if isinstance(child, Symbol):
-            yield str(child.name)
-        elif isinstance(child, Tree):
-            yield from _symbols(child)
-
-
-def _first_line(tree: Tree[Token]) -> int:
-    for token in tree.scan_values(lambda v: isinstance(v, Token)):
-        if token.line:
-            return int(token.line)
-    return 0

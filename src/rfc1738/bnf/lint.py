@@ -15,14 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from lark.exceptions import LarkError
-from lark.load_grammar import load_grammar
-
+from .adapter import LoadFailed, check_loads
 from .files import GENERIC, GrammarDirectory, scheme_files
 from .index import Definition, GrammarIndex
 from .inspection import RuleInfo, bnf_mentions, grammar_directory, rule_infos
-from .lark_errors import grammar_error_from_lark, reference_line
 from .layout import DEVIATION_PREFIX
+from .load_errors import grammar_error, reference_line
 
 __all__ = ["LintProblem", "Severity", "lint", "run_checks"]
 
@@ -110,23 +108,18 @@ def _load_errors(index: GrammarIndex) -> Iterator[LintProblem]:
     starts = {entry.path: entry.start for entry in scheme_files(index.directory).values()}
     for found in index.files:
         if found.syntax_error is not None:
-            error = grammar_error_from_lark(found.syntax_error, found.path)
+            error = grammar_error(found.syntax_error, found.path)
             yield _load_error(found.path, error.line, _message_of(error))
             continue
         if any(f.syntax_error for f in index.closure(found.path)):
             continue  # reported at the file that does not parse
         start = starts.get(found.path)
         try:
-            grammar, _ = load_grammar(  # type: ignore[no-untyped-call]
-                found.text, str(found.path), [str(index.directory)], False
-            )
-            if start is not None and found.defined(start) is not None:
-                grammar.compile([start], set())
-        except (LarkError, OSError) as exc:
-            message = str(exc)
-            if "used but not defined" in message:
+            check_loads(found.path, start if start and found.defined(start) else None)
+        except LoadFailed as failed:
+            if failed.undefined is not None:
                 continue  # the undefined check says where
-            error = grammar_error_from_lark(exc, found.path)
+            error = grammar_error(failed, found.path)
             where = Path(error.file) if error.file else found.path
             yield _load_error(where, error.line, _message_of(error))
 

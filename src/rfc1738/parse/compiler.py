@@ -2,9 +2,10 @@
 
 RFC 1738's grammar is regular (no production refers back to itself), so each
 start rule can be written as one anchored regular expression. The compiler
-reads the grammar files through Lark's own loader, so it sees exactly what the
-reference parser sees, and translates the rule definitions into
-:mod:`rfc1738.parse.ir` trees. Nothing it produces comes from a pattern written by
+reads the grammar files as Lark's own loader does (through
+:mod:`rfc1738.bnf.adapter`, as :mod:`rfc1738.bnf.tree` definitions), so it
+sees exactly what the reference parser sees, and translates the definitions
+into :mod:`rfc1738.parse.ir` trees. Nothing it produces comes from a pattern written by
 hand.
 """
 
@@ -13,11 +14,8 @@ from __future__ import annotations
 from collections.abc import Collection
 from pathlib import Path
 
-from lark import Token, Tree
-from lark.grammar import NonTerminal, Terminal
-from lark.lexer import PatternStr
-
-from ..bnf.adapter import LoadedFile, lark_literal
+from ..bnf import tree as bnf
+from ..bnf.load_errors import load_tree
 from ..bnf.names import base_name
 from ..errors import GrammarError
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq, prefixes
@@ -42,8 +40,10 @@ class GrammarFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        loaded = LoadedFile(path)
+        loaded = load_tree(path)
+        #: Rule name → its definition (imported ones included).
         self.rules = loaded.rules
+        #: Terminal name → its definition.
         self.terminals = loaded.terminals
         self._translated: dict[tuple[str, frozenset[str]], Node] = {}
 
@@ -75,7 +75,7 @@ class GrammarFile:
         """
         if name not in self.terminals:
             raise GrammarError(f"no terminal {name}", file=str(self.path))
-        node = _Translator(self, frozenset()).tree(self.terminals[name], ())
+        node = _Translator(self, frozenset()).node(self.terminals[name].body, ())
         return _single_chars(node)
 
     def rule_chars(self, name: str) -> frozenset[str]:
@@ -116,7 +116,7 @@ def _repeated_chars(node: Node) -> frozenset[str]:
 
 
 class _Translator:
-    """Lark rule trees → :mod:`rfc1738.parse.ir`, one start rule at a time."""
+    """:mod:`rfc1738.bnf.tree` definitions → :mod:`rfc1738.parse.ir`, one start rule at a time."""
 
     def __init__(self, grammar: GrammarFile, capture: frozenset[str]) -> None:
         self.grammar = grammar
@@ -124,7 +124,6 @@ class _Translator:
         self.done: dict[str, Node] = {}
 
     def rule(self, name: str, path: tuple[str, ...]) -> Node:
-        name = str(name)
         if name in path:
             cycle = " -> ".join((*path[path.index(name) :], name))
             raise NotRegularError(
@@ -134,45 +133,41 @@ class _Translator:
             )
         node = self.done.get(name)
         if node is None:
-            tree, _priority = self.grammar.rules[name]
-            node = self.tree(tree, (*path, name))
+            node = self.node(self.grammar.rules[name].body, (*path, name))
             if base_name(name) in self.capture:
                 node = Group(base_name(name), node)
             self.done[name] = node
         return node
 
-    def tree(self, tree: Tree[Token], path: tuple[str, ...]) -> Node:
-        kind = tree.data
-        children = tree.children
-        if kind == "expansions":
-            return self.alternatives([c for c in children if isinstance(c, Tree)], path)
-        if kind == "alias":
-            first = children[0]
-            assert isinstance(first, Tree)
-            return self.tree(first, path)
-        if kind == "expansion":
-            items = [self.tree(c, path) for c in children if isinstance(c, Tree)]
+    def node(self, node: bnf.Node, path: tuple[str, ...]) -> Node:
+        if isinstance(node, bnf.Choice):
+            return self.alternatives(node.options, path)
+        if isinstance(node, bnf.Alias):
+            return self.node(node.item, path)
+        if isinstance(node, bnf.Sequence):
             flat: list[Node] = []
-            for item in items:
+            for item in (self.node(item, path) for item in node.items):
                 flat.extend(item.items if isinstance(item, Seq) else (item,))
             return flat[0] if len(flat) == 1 else Seq(tuple(flat))
-        if kind == "maybe":
-            inner = children[0]
-            assert isinstance(inner, Tree)
-            return Rep(self.tree(inner, path), 0, 1)
-        if kind == "expr":
-            return self.repetition(children, path)
-        if kind == "value":
-            return self.value(children[0], path)
-        if kind == "literal":
-            return self.literal(children[0])
-        if kind == "range":
-            low, high = (str(lark_literal(c).value) for c in children if isinstance(c, Token))
-            return Chars(frozenset(chr(c) for c in range(ord(low), ord(high) + 1)))
-        raise GrammarError(f"the fast parser cannot compile {kind!r}", file=str(self.grammar.path))
+        if isinstance(node, bnf.Optional):
+            return Rep(self.node(node.item, path), 0, 1)
+        if isinstance(node, bnf.Repeat):
+            return Rep(self.node(node.item, path), node.low, node.high)
+        if isinstance(node, bnf.Ref):
+            if node.terminal:
+                return self.node(self.grammar.terminals[node.name].body, path)
+            return self.rule(node.name, path)
+        if isinstance(node, bnf.Literal):
+            return self.literal(node)
+        if isinstance(node, bnf.Range):
+            return Chars(frozenset(chr(c) for c in range(ord(node.low), ord(node.high) + 1)))
+        raise GrammarError(
+            f"the fast parser cannot compile the regular expression /{node.pattern}/",
+            file=str(self.grammar.path),
+        )
 
-    def alternatives(self, trees: list[Tree[Token]], path: tuple[str, ...]) -> Node:
-        options = [(self.priority(t), self.tree(t, path)) for t in trees]
+    def alternatives(self, trees: tuple[bnf.Node, ...], path: tuple[str, ...]) -> Node:
+        options = [(self.priority(t), self.node(t, path)) for t in trees]
         # Higher priority first, as the reference parser resolves ambiguity.
         options.sort(key=lambda pair: -pair[0])
         flat: list[Node] = []
@@ -193,44 +188,21 @@ class _Translator:
         merged = [Chars(frozenset(chars)) if isinstance(n, Chars) else n for n in merged]
         return merged[0] if len(merged) == 1 else Alt(tuple(merged))
 
-    def priority(self, tree: Tree[Token]) -> int:
+    def priority(self, option: bnf.Node) -> int:
         """The highest priority of a rule an alternative names directly."""
-        best = 0
-        for child in tree.iter_subtrees():
-            for leaf in child.children:
-                if isinstance(leaf, NonTerminal) and leaf.name in self.grammar.rules:
-                    best = max(best, self.grammar.rules[leaf.name][1])
-        return best
+        rules = self.grammar.rules
+        named = [
+            rules[n.name].priority
+            for n in bnf.walk(option)
+            if isinstance(n, bnf.Ref) and not n.terminal and n.name in rules
+        ]
+        return max([0, *named])
 
-    def repetition(self, children: list[Tree[Token] | Token], path: tuple[str, ...]) -> Node:
-        inner = children[0]
-        assert isinstance(inner, Tree)
-        item = self.tree(inner, path)
-        if len(children) == 2:
-            low, high = {"*": (0, None), "+": (1, None), "?": (0, 1)}[str(children[1])]
-        else:
-            low, high = int(str(children[1])), int(str(children[2]))
-        return Rep(item, low, high)
-
-    def value(self, leaf: object, path: tuple[str, ...]) -> Node:
-        if isinstance(leaf, NonTerminal):
-            return self.rule(leaf.name, path)
-        if isinstance(leaf, Terminal):
-            return self.tree(self.grammar.terminals[leaf.name], path)
-        if isinstance(leaf, Tree):
-            return self.tree(leaf, path)
-        raise GrammarError(f"the fast parser cannot compile {leaf!r}", file=str(self.grammar.path))
-
-    def literal(self, token: object) -> Node:
-        pattern = lark_literal(token)
-        if not isinstance(pattern, PatternStr):
-            raise GrammarError(
-                f"the fast parser cannot compile the regular expression {token}",
-                file=str(self.grammar.path),
-            )
-        text = str(pattern.value)
-        ignore_case = "i" in pattern.flags
+    def literal(self, literal: bnf.Literal) -> Node:
+        text = literal.text
         if len(text) == 1:
-            letters = {text.lower(), text.upper()} if ignore_case and text.isascii() else {text}
+            letters = (
+                {text.lower(), text.upper()} if literal.ignore_case and text.isascii() else {text}
+            )
             return Chars(frozenset(letters))
-        return Lit(text, ignore_case)
+        return Lit(text, literal.ignore_case)

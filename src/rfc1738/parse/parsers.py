@@ -27,8 +27,7 @@ from .spans import Spans, spans_from_tree
 if TYPE_CHECKING:
     # Lark is imported when a grammar is first compiled or parsed with Earley,
     # not by `import rfc1738`.
-    from lark import Token, Tree
-
+    from ..bnf.adapter import ParseTree
     from ..bnf.inspection import RuleInfo
     from ..bnf.lint import LintProblem
     from .compiler import GrammarFile
@@ -184,7 +183,7 @@ class ParserSet:
 
     # ---- parsing ----
 
-    def parse_tree(self, text: str) -> Tree[Token]:
+    def parse_tree(self, text: str) -> ParseTree:
         """The full Earley parse tree of ``text`` under its scheme's production.
 
         Raises :class:`~rfc1738.URLSyntaxError` if ``text`` does not match it,

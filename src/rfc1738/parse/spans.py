@@ -9,15 +9,13 @@ whichever parser read it.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterator
+from collections.abc import Collection
 from typing import TYPE_CHECKING
-
-from ..bnf.names import base_name
 
 if TYPE_CHECKING:
     # Only the reference parser's trees need Lark: the fast parser, the
     # objects and a generated standalone module use this module without it.
-    from lark import Token, Tree
+    from ..bnf.adapter import ParseTree
 
 __all__ = ["Spans", "spans_from_tree"]
 
@@ -25,37 +23,12 @@ __all__ = ["Spans", "spans_from_tree"]
 Spans = dict[str, tuple[int, int]]
 
 
-def spans_from_tree(tree: Tree[Token], wanted: Collection[str]) -> Spans:
+def spans_from_tree(tree: ParseTree, wanted: Collection[str]) -> Spans:
     """The span of the first node of each ``wanted`` production in ``tree``.
 
-    Nodes that matched the empty string carry no position in Lark; they get
-    the position where the previous token ended, found by walking the tree in
-    order (the tree keeps every token).
+    ``tree`` is the reference parser's; :func:`rfc1738.bnf.adapter.tree_spans`
+    reads it.
     """
-    from lark import Token
+    from ..bnf.adapter import tree_spans  # Lark: only the reference parser's trees need it
 
-    spans: Spans = {}
-    cursor = 0
-    for node in _in_order(tree):
-        if isinstance(node, Token):
-            if node.end_pos is not None:
-                cursor = node.end_pos
-            continue
-        name = base_name(str(node.data))
-        if name in wanted and name not in spans:
-            if node.meta.empty:
-                spans[name] = (cursor, cursor)
-            else:
-                spans[name] = (node.meta.start_pos, node.meta.end_pos)
-    return spans
-
-
-def _in_order(tree: Tree[Token]) -> Iterator[Tree[Token] | Token]:
-    from lark import Tree
-
-    stack: list[Tree[Token] | Token] = [tree]
-    while stack:
-        node = stack.pop()
-        yield node
-        if isinstance(node, Tree):
-            stack.extend(reversed(node.children))
+    return tree_spans(tree, wanted)

@@ -7,12 +7,12 @@ production instead.
 
 from __future__ import annotations
 
-from lark import Token, Tree
+from ..bnf.adapter import ParseTree, is_parse_tree
 
 __all__ = ["format_tree"]
 
 
-def format_tree(tree: Tree[Token], text: str, *, hide: frozenset[str] = frozenset()) -> str:
+def format_tree(tree: ParseTree, text: str, *, hide: frozenset[str] = frozenset()) -> str:
     """One line per production: indented name, then the text it matched.
 
     Productions named in ``hide`` are left out with everything below them
@@ -30,7 +30,7 @@ def format_tree(tree: Tree[Token], text: str, *, hide: frozenset[str] = frozense
 
 
 def _walk(
-    tree: Tree[Token], text: str, depth: int, hide: frozenset[str], lines: list[tuple[str, str]]
+    tree: ParseTree, text: str, depth: int, hide: frozenset[str], lines: list[tuple[str, str]]
 ) -> None:
     name = str(tree.data)
     if name in hide:
@@ -38,5 +38,5 @@ def _walk(
     matched = "" if tree.meta.empty else text[tree.meta.start_pos : tree.meta.end_pos]
     lines.append(("  " * depth + name, matched))
     for child in tree.children:
-        if isinstance(child, Tree):
+        if is_parse_tree(child):
             _walk(child, text, depth + 1, hide, lines)
