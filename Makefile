@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SHARED ?= ../shared
 
-.PHONY: demo test docs bench fuzz install clean
+.PHONY: demo test test-oldest-lark docs bench fuzz install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -19,11 +19,27 @@ install: $(BIN)/python
 demo: install
 	$(BIN)/python -m rfc1738.tools.demo
 
-test: install
+test: install test-oldest-lark
 	$(BIN)/ruff format --check src tests docs/hooks
 	$(BIN)/ruff check src tests docs/hooks
 	$(BIN)/mypy
 	$(BIN)/python -m pytest
+
+# The Lark adapter and its contract with Lark (tests/bnf) against the oldest
+# Lark that pyproject.toml allows (lark>=1.2,<2: 1.2.1 is the first 1.2 release
+# on PyPI); `make test` runs them against the newest in .venv. A second venv,
+# kept between runs; tests/bnf/test_lark_contract.py checks the version is
+# inside pyproject's range.
+OLDEST_LARK := 1.2.1
+OLDEST := .venv-oldest-lark
+$(OLDEST)/bin/python:
+	$(PYTHON) -m venv $(OLDEST)
+
+test-oldest-lark: $(OLDEST)/bin/python
+	$(OLDEST)/bin/python -m pip install --quiet "lark==$(OLDEST_LARK)" pytest hypothesis
+	$(OLDEST)/bin/python -m pip install --quiet --no-deps --force-reinstall .
+	$(OLDEST)/bin/python -c "import lark; assert lark.__version__ == '$(OLDEST_LARK)', lark.__version__"
+	$(OLDEST)/bin/python -m pytest -q -p no:cacheprovider tests/bnf
 
 # The documentation site, into site/: docs/, the docstrings, and a grammar
 # reference generated from grammar/ (docs/hooks/grammar_reference.py).
@@ -33,7 +49,7 @@ docs: $(BIN)/python
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 clean:
-	rm -rf $(VENV) build dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(OLDEST) build dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
 # Speed figures against urllib.parse and rfc3986 (not part of `make test`).
 bench: install

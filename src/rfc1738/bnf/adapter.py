@@ -340,7 +340,8 @@ class _Reader:
         if kind == "alias":
             inner = children[0]
             assert isinstance(inner, Tree)
-            return Alias(self.node(inner), str(children[1]))
+            name = children[1]  # a NonTerminal naming the alias
+            return Alias(self.node(inner), str(getattr(name, "name", name)))
         if kind == "maybe":
             inner = children[0]
             assert isinstance(inner, Tree)
@@ -360,10 +361,12 @@ class _Reader:
         inner = children[0]
         assert isinstance(inner, Tree)
         item = self.node(inner)
-        if len(children) == 2:
+        # x*, x+, x? hold their operator; x ~ n and x ~ n..m hold "~" and the numbers.
+        numbers = [int(str(c)) for c in children[1:] if str(c).isdigit()]
+        if numbers:
+            low, high = numbers[0], numbers[-1]
+        else:
             low, high = {"*": (0, None), "+": (1, None), "?": (0, 1)}[str(children[1])]
-        else:  # x ~ n, x ~ n..m
-            low, high = int(str(children[1])), int(str(children[-1]))
         return Repeat(item, low, high)
 
     def value(self, leaf: object) -> Node:
