@@ -16,7 +16,7 @@ import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.bnf.inspection import rule
 from rfc1738.bnf.lint import LintProblem, lint
-from rfc1738.parse.compiler import GrammarFile, NotRegularError
+from rfc1738.parse.compiler import CompiledFile, NotRegularError
 
 SHIPPED = shipped_grammar_dir()
 
@@ -177,7 +177,7 @@ def test_recursion(grammar: Path) -> None:
     assert others(grammar, "recursion") == []
     # What the warning says: the compiler refuses the scheme, the reference parser serves it.
     with pytest.raises(NotRegularError, match=r"hpath -> hpath"):
-        GrammarFile(grammar / "http.lark").compile("httpurl")
+        CompiledFile(grammar / "http.lark").compile("httpurl")
     tree = rfc1738.load(grammar).parse_tree("http://host.example/a/b/c")
     assert len(list(tree.find_data("hpath"))) == 3
 

@@ -18,7 +18,7 @@ import rfc1738
 from rfc1738.bnf.files import scheme_files, w3_1994_grammar_dir
 from rfc1738.bnf.inspection import RuleInfo, rules
 from rfc1738.bnf.lint import lint
-from rfc1738.parse.compiler import GrammarFile, NotRegularError
+from rfc1738.parse.compiler import CompiledFile, NotRegularError
 from tests.grammar.test_meta import normalised
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -143,7 +143,7 @@ def test_lint_names_the_cycle_and_the_schemes_it_keeps_off_the_fast_path() -> No
 def test_the_fast_parser_refuses_every_scheme(scheme: str) -> None:
     entry = scheme_files(W3)[scheme]
     with pytest.raises(NotRegularError, match="refers back to itself"):
-        GrammarFile(entry.path).compile(entry.start)
+        CompiledFile(entry.path).compile(entry.start)
 
 
 # ---- the reference parser reads W3 URLs ----

@@ -9,18 +9,18 @@ import pytest
 
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
-from rfc1738.parse.compiler import GrammarFile, NotRegularError
+from rfc1738.parse.compiler import CompiledFile, NotRegularError
 
 GRAMMAR = shipped_grammar_dir()
 
 
 def compiled(scheme: str, start: str, capture: set[str] | None = None) -> re.Pattern[str]:
-    source, _groups = GrammarFile(GRAMMAR / f"{scheme}.lark").compile(start, capture or set())
+    source, _groups = CompiledFile(GRAMMAR / f"{scheme}.lark").compile(start, capture or set())
     return re.compile(source)
 
 
 def test_captured_productions_become_named_groups() -> None:
-    source, groups = GrammarFile(GRAMMAR / "http.lark").compile("httpurl", {"host", "search"})
+    source, groups = CompiledFile(GRAMMAR / "http.lark").compile("httpurl", {"host", "search"})
     match = re.fullmatch(source, "http://www.example.com/a/b?q=1")
     assert match is not None
     assert match.group("host") == "www.example.com"
@@ -31,7 +31,7 @@ def test_captured_productions_become_named_groups() -> None:
 def test_a_production_reached_along_several_alternatives_gets_a_group_each() -> None:
     # waisurl = waisdatabase | waisindex | waisdoc: hostport three times.
     kinds = {"waisdatabase", "waisindex", "waisdoc"}
-    source, groups = GrammarFile(GRAMMAR / "wais.lark").compile("waisurl", {"host", *kinds})
+    source, groups = CompiledFile(GRAMMAR / "wais.lark").compile("waisurl", {"host", *kinds})
     assert groups["host"] == ("host", "host__2", "host__3")
     match = re.fullmatch(source, "wais://h.example/db/t/p")
     assert match is not None
@@ -41,11 +41,11 @@ def test_a_production_reached_along_several_alternatives_gets_a_group_each() -> 
 def test_options_with_a_common_beginning_are_factored() -> None:
     # Without the three kinds captured, their common "wais://" hostport "/"
     # database is written once.
-    source, groups = GrammarFile(GRAMMAR / "wais.lark").compile("waisurl", {"host"})
+    source, groups = CompiledFile(GRAMMAR / "wais.lark").compile("waisurl", {"host"})
     assert groups["host"] == ("host",)
     assert source.count("[Ww]") == 1
     # domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit
-    http, _ = GrammarFile(GRAMMAR / "http.lark").compile("httpurl", set())
+    http, _ = CompiledFile(GRAMMAR / "http.lark").compile("httpurl", set())
     assert "[0-9A-Za-z](?:[\\-0-9A-Za-z]*[0-9A-Za-z])?" in http
 
 
@@ -61,24 +61,24 @@ def test_scheme_literals_fold_ascii_letters_only() -> None:
 
 
 def test_character_sets_come_from_the_grammar() -> None:
-    common = GrammarFile(GRAMMAR / "common.lark")
+    common = CompiledFile(GRAMMAR / "common.lark")
     assert common.terminal_chars("SAFE") == frozenset("$-_.+")
     assert common.terminal_chars("EXTRA") == frozenset("!*'(),")
     assert common.terminal_chars("NATIONAL") == frozenset("{}|\\^~[]`")
     assert "%" not in common.terminal_chars("XCHAR")
-    http = GrammarFile(GRAMMAR / "http.lark")
+    http = CompiledFile(GRAMMAR / "http.lark")
     assert "/" not in http.rule_chars("hpath")
     assert "?" not in http.rule_chars("search")
 
 
 def test_repetitions_that_cannot_give_back_are_possessive() -> None:
-    source, _ = GrammarFile(GRAMMAR / "http.lark").compile("httpurl", set())
+    source, _ = CompiledFile(GRAMMAR / "http.lark").compile("httpurl", set())
     assert "*+" in source  # hsegment, search
     assert "[0-9]++" in source  # digits
 
 
 def test_gopher_tail_is_absorbed_but_captured_tails_stay() -> None:
-    gopher = GrammarFile(GRAMMAR / "gopher.lark")
+    gopher = CompiledFile(GRAMMAR / "gopher.lark")
     plain, _ = gopher.compile("gopherurl", {"gtype"})
     assert "%09" not in plain
     captured, _ = gopher.compile("gopherurl", {"gtype", "search"})
@@ -89,7 +89,7 @@ def test_gopher_tail_is_absorbed_but_captured_tails_stay() -> None:
 
 
 def test_prefix_expression_matches_exactly_the_viable_prefixes() -> None:
-    source = GrammarFile(GRAMMAR / "http.lark").compile_prefixes("httpurl")
+    source = CompiledFile(GRAMMAR / "http.lark").compile_prefixes("httpurl")
     prefixes = re.compile(source)
     url = "http://www.example.com:80/a/b?c=d"
     for end in range(len(url) + 1):
@@ -102,14 +102,14 @@ def test_a_recursive_rule_is_not_regular(tmp_path: Path) -> None:
     grammar = tmp_path / "nest.lark"
     grammar.write_text('nesturl: "nest:" item\nitem: "(" item ")" | "x"\n', encoding="utf-8")
     with pytest.raises(NotRegularError, match=r"item refers back to itself \(item -> item\)"):
-        GrammarFile(grammar).compile("nesturl")
+        CompiledFile(grammar).compile("nesturl")
 
 
 def test_a_grammar_that_does_not_load_is_a_grammar_error(tmp_path: Path) -> None:
     grammar = tmp_path / "bad.lark"
     grammar.write_text("badurl: undefined_rule\n", encoding="utf-8")
     with pytest.raises(rfc1738.GrammarError, match=r"bad\.lark"):
-        GrammarFile(grammar)
+        CompiledFile(grammar)
 
 
 @pytest.mark.parametrize(

@@ -7,7 +7,7 @@ import pytest
 import rfc1738
 from rfc1738 import HttpURL, InputTooLongError, URLSyntaxError, parse_reference
 from rfc1738.bnf.files import w3_1994_grammar_dir
-from rfc1738.parse.compiler import GrammarFile
+from rfc1738.parse.compiler import CompiledFile
 from rfc1738.text.fragments import check_fragment, fragment_grammar_file
 
 
@@ -93,8 +93,8 @@ def test_type_error() -> None:
 
 @pytest.mark.parametrize("terminal", ["XALPHA", "ALPHA", "DIGIT", "SAFE", "EXTRA", "HEX"])
 def test_fragment_file_copies_the_w3_characters(terminal: str) -> None:
-    copy = GrammarFile(fragment_grammar_file())
-    w3 = GrammarFile(w3_1994_grammar_dir() / "common.lark")
+    copy = CompiledFile(fragment_grammar_file())
+    w3 = CompiledFile(w3_1994_grammar_dir() / "common.lark")
     assert copy.terminal_chars(terminal) == w3.terminal_chars(terminal)
 
 

@@ -9,7 +9,7 @@ import pytest
 import rfc1738
 from rfc1738.bnf.files import scheme_files, shipped_grammar_dir
 from rfc1738.bnf.names import base_name
-from rfc1738.parse.compiler import GrammarFile
+from rfc1738.parse.compiler import CompiledFile
 from rfc1738.parse.facts import OTHER_SCHEMES, SCHEME_FACTS, facts_for
 from rfc1738.urls import CLASSES, URL, GenericURL, HttpURL
 
@@ -52,7 +52,7 @@ def test_classes_cover_every_grammar_file() -> None:
 
 @pytest.mark.parametrize("scheme", sorted(CLASSES))
 def test_productions_are_rules_of_the_grammar(scheme: str) -> None:
-    grammar = GrammarFile(scheme_files(shipped_grammar_dir())[scheme].path)
+    grammar = CompiledFile(scheme_files(shipped_grammar_dir())[scheme].path)
     rules = {base_name(name) for name in grammar.rules}
     assert rules >= CLASSES[scheme].PRODUCTIONS
 

@@ -315,6 +315,10 @@ def load_file(path: Path) -> GrammarTree:
     return GrammarTree(path, rules, terminals)
 
 
+#: The bounds of each repetition operator.
+_OPERATORS: dict[str, tuple[int, int | None]] = {"*": (0, None), "+": (1, None), "?": (0, 1)}
+
+
 class _Reader:
     """Lark's definition trees → :mod:`rfc1738.bnf.tree` nodes."""
 
@@ -364,9 +368,8 @@ class _Reader:
         # x*, x+, x? hold their operator; x ~ n and x ~ n..m hold "~" and the numbers.
         numbers = [int(str(c)) for c in children[1:] if str(c).isdigit()]
         if numbers:
-            low, high = numbers[0], numbers[-1]
-        else:
-            low, high = {"*": (0, None), "+": (1, None), "?": (0, 1)}[str(children[1])]
+            return Repeat(item, numbers[0], numbers[-1])
+        low, high = _OPERATORS[str(children[1])]
         return Repeat(item, low, high)
 
     def value(self, leaf: object) -> Node:

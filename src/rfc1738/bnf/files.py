@@ -26,7 +26,6 @@ __all__ = [
 
 #: The file, and its start rule, that serves every scheme without a file.
 GENERIC = "generic"
-_SHARED = frozenset({"common", GENERIC})
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,8 +85,3 @@ def scheme_files(directory: Path) -> dict[str, SchemeFile]:
         start = "genericurl" if name == GENERIC else f"{name}url"
         found[name] = SchemeFile(name, path, start)
     return found
-
-
-def is_predefined(name: str) -> bool:
-    """Whether a file name is a scheme's file (not ``common`` or ``generic``)."""
-    return name not in _SHARED

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 from ..bnf.files import shipped_grammar_dir
 
 if TYPE_CHECKING:
-    from .compiler import GrammarFile
+    from .compiler import CompiledFile
 
 __all__ = ["rule_chars", "terminal_chars"]
 
@@ -27,7 +27,7 @@ def rule_chars(file: str, rule: str) -> frozenset[str]:
     >>> "/" in rule_chars("http", "hsegment"), "=" in rule_chars("http", "hsegment")
     (False, True)
     """
-    return _grammar_file(file).rule_chars(rule)
+    return _compiled_file(file).rule_chars(rule)
 
 
 @cache
@@ -37,12 +37,12 @@ def terminal_chars(file: str, terminal: str) -> frozenset[str]:
     >>> sorted(terminal_chars("common", "SAFE"))
     ['$', '+', '-', '.', '_']
     """
-    return _grammar_file(file).terminal_chars(terminal)
+    return _compiled_file(file).terminal_chars(terminal)
 
 
 @cache
-def _grammar_file(name: str) -> GrammarFile:
+def _compiled_file(name: str) -> CompiledFile:
     # The compiler reads grammar files with Lark: imported on first use.
-    from .compiler import GrammarFile
+    from .compiler import CompiledFile
 
-    return GrammarFile(shipped_grammar_dir() / f"{name}.lark")
+    return CompiledFile(shipped_grammar_dir() / f"{name}.lark")

@@ -21,18 +21,22 @@ from ..errors import GrammarError
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq, prefixes
 from .regex import Written, simplify, write_regex
 
-__all__ = ["GrammarFile", "NotRegularError"]
+__all__ = ["CompiledFile", "NotRegularError"]
 
 
 class NotRegularError(GrammarError):
     """A rule that refers back to itself: no regular expression can match it."""
 
 
-class GrammarFile:
-    """The rule and terminal definitions of one grammar file (imports resolved).
+class CompiledFile:
+    """One grammar file as the compiler holds it: definitions in, expressions out.
+
+    It holds the file's definitions (imports resolved, as
+    :mod:`rfc1738.bnf.tree` nodes) and compiles a start rule to a regular
+    expression, or a production to its character set, on request.
 
     >>> from rfc1738.bnf.files import shipped_grammar_dir
-    >>> http = GrammarFile(shipped_grammar_dir() / "http.lark")
+    >>> http = CompiledFile(shipped_grammar_dir() / "http.lark")
     >>> source, groups = http.compile("httpurl", capture={"host", "port"})
     >>> sorted(groups)
     ['host', 'port']
@@ -70,7 +74,7 @@ class GrammarFile:
         """The single characters terminal ``name`` matches (escapes excluded).
 
         >>> from rfc1738.bnf.files import shipped_grammar_dir
-        >>> sorted(GrammarFile(shipped_grammar_dir() / "common.lark").terminal_chars("SAFE"))
+        >>> sorted(CompiledFile(shipped_grammar_dir() / "common.lark").terminal_chars("SAFE"))
         ['$', '+', '-', '.', '_']
         """
         if name not in self.terminals:
@@ -86,7 +90,7 @@ class GrammarFile:
         between repeated parts (the ``/`` of ``hpath``) are not among them.
 
         >>> from rfc1738.bnf.files import shipped_grammar_dir
-        >>> chars = GrammarFile(shipped_grammar_dir() / "http.lark").rule_chars("hpath")
+        >>> chars = CompiledFile(shipped_grammar_dir() / "http.lark").rule_chars("hpath")
         >>> "/" in chars, "=" in chars, "a" in chars, "%" in chars
         (False, True, True, False)
         """
@@ -118,7 +122,7 @@ def _repeated_chars(node: Node) -> frozenset[str]:
 class _Translator:
     """:mod:`rfc1738.bnf.tree` definitions → :mod:`rfc1738.parse.ir`, one start rule at a time."""
 
-    def __init__(self, grammar: GrammarFile, capture: frozenset[str]) -> None:
+    def __init__(self, grammar: CompiledFile, capture: frozenset[str]) -> None:
         self.grammar = grammar
         self.capture = capture
         self.done: dict[str, Node] = {}

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 import re
 from collections.abc import Collection, Mapping
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from .spans import Spans
 
 if TYPE_CHECKING:
-    from .compiler import GrammarFile
+    from .compiler import CompiledFile
 
 __all__ = ["FastParser", "longest_viable_prefix"]
 
@@ -24,7 +23,8 @@ class FastParser:
     """Validate a URL and find its fields with one ``re.fullmatch``.
 
     >>> from rfc1738.bnf.files import shipped_grammar_dir
-    >>> p = FastParser.for_file(shipped_grammar_dir() / "nntp.lark", "nntpurl", {"group"})
+    >>> from rfc1738.parse.compiler import CompiledFile
+    >>> p = FastParser(CompiledFile(shipped_grammar_dir() / "nntp.lark"), "nntpurl", {"group"})
     >>> p.spans("nntp://news.example/comp.lang.c")
     {'group': (20, 31)}
     >>> p.spans("nntp://news.example/") is None
@@ -35,7 +35,7 @@ class FastParser:
 
     def __init__(
         self,
-        grammar: GrammarFile,
+        grammar: CompiledFile,
         start: str,
         capture: Collection[str],
         checked: Collection[str] = (),
@@ -56,17 +56,6 @@ class FastParser:
             for name in names
             if name in groups
         )
-
-    @classmethod
-    def for_file(cls, path: Path, start: str, capture: Collection[str]) -> FastParser:
-        """Compile ``start`` of the grammar file at ``path``."""
-        from .compiler import GrammarFile
-
-        return cls(GrammarFile(path), start, capture)
-
-    def matches(self, text: str) -> bool:
-        """Whether ``text`` is in the language of the start rule."""
-        return self.pattern.fullmatch(text) is not None
 
     def spans(self, text: str) -> Spans | None:
         """The spans of the captured productions, or ``None`` if ``text`` does not match."""
@@ -96,7 +85,7 @@ def longest_viable_prefix(prefixes: re.Pattern[str], text: str) -> int:
     """The length of the longest prefix of ``text`` that ``prefixes`` matches.
 
     ``prefixes`` matches every prefix of a language (see
-    :meth:`rfc1738.parse.compiler.GrammarFile.compile_prefixes`); a prefix of a
+    :meth:`rfc1738.parse.compiler.CompiledFile.compile_prefixes`); a prefix of a
     viable prefix is viable too, so bisection over lengths finds the end in
     a logarithmic number of matches. That end is where a rejected string
     stops fitting.

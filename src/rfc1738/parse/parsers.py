@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ..bnf.adapter import ParseTree
     from ..bnf.inspection import RuleInfo
     from ..bnf.lint import LintProblem
-    from .compiler import GrammarFile
+    from .compiler import CompiledFile
     from .reference import ReferenceParser
 
 __all__ = [
@@ -97,7 +97,7 @@ class ParserSet:
         self._generic = generic
         self.max_reference_length = max_reference_length
         self._reference: dict[str, ReferenceParser] = {}
-        self._grammar_files: dict[str, GrammarFile] = {}
+        self._compiled_files: dict[str, CompiledFile] = {}
         self._fast: dict[str, FastParser] = {}
         # Per scheme (lower case), what the hot path needs, built on first use.
         self._hot: dict[str, _HotPath] = {}
@@ -144,18 +144,18 @@ class ParserSet:
 
     def _defines(self, scheme: str, productions: frozenset[str]) -> bool:
         """Whether ``scheme``'s file (with its imports) defines every one of ``productions``."""
-        defined = {base_name(name) for name in self.grammar_file(scheme).rules}
+        defined = {base_name(name) for name in self.compiled_file(scheme).rules}
         return productions <= defined
 
     # ---- the parsers, built on first use ----
 
-    def grammar_file(self, scheme: str) -> GrammarFile:
-        """The loaded definitions of one scheme's file (for the compiler)."""
-        loaded = self._grammar_files.get(scheme)
+    def compiled_file(self, scheme: str) -> CompiledFile:
+        """One scheme's file as the compiler holds it (loaded once)."""
+        loaded = self._compiled_files.get(scheme)
         if loaded is None:
-            from .compiler import GrammarFile
+            from .compiler import CompiledFile
 
-            loaded = self._grammar_files[scheme] = GrammarFile(self.files[scheme].path)
+            loaded = self._compiled_files[scheme] = CompiledFile(self.files[scheme].path)
         return loaded
 
     def reference_parser(self, scheme: str) -> ReferenceParser:
@@ -176,7 +176,7 @@ class ParserSet:
             entry = self.files[scheme]
             productions = self.url_class(scheme).PRODUCTIONS
             parser = FastParser(
-                self.grammar_file(scheme), entry.start, productions, CHECKED_PRODUCTIONS
+                self.compiled_file(scheme), entry.start, productions, CHECKED_PRODUCTIONS
             )
             self._fast[scheme] = parser
         return parser
@@ -372,7 +372,7 @@ class ParserSet:
         """
         pattern = self._prefixes.get(entry.scheme)
         if pattern is None:
-            source = self.grammar_file(entry.scheme).compile_prefixes(entry.start)
+            source = self.compiled_file(entry.scheme).compile_prefixes(entry.start)
             pattern = self._prefixes[entry.scheme] = re.compile(source)
         return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
@@ -393,10 +393,10 @@ class ParserSet:
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
         """The characters any URL may hold as themselves, and the hex digits."""
         if self._characters is None:
-            from .compiler import GrammarFile
+            from .compiler import CompiledFile
 
             try:
-                common = GrammarFile(self.directory / "common.lark")
+                common = CompiledFile(self.directory / "common.lark")
                 self._characters = (common.terminal_chars("XCHAR"), common.terminal_chars("HEX"))
             except GrammarError:
                 # A grammar without RFC 1738's XCHAR and HEX (the W3 grammar):

@@ -98,10 +98,12 @@ def find_urls(
         raise TypeError(f"text must be a str, not {type(text).__name__}")
     if grammar is None:
         grammar = shipped()
-    return _Finder(grammar, text, host_checks).run()
+    return _URLSearch(grammar, text, host_checks).run()
 
 
-class _Finder:
+class _URLSearch:
+    """One search of one text for URLs (the state of :func:`find_urls`)."""
+
     def __init__(self, grammar: Grammar, text: str, host_checks: bool) -> None:
         self.grammar = grammar
         self.text = text

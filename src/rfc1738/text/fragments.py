@@ -51,9 +51,9 @@ def fragment_grammar_file() -> Path:
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
     """The expression of ``fragmentid``, the one of its prefixes, and the hex digits."""
-    from ..parse.compiler import GrammarFile
+    from ..parse.compiler import CompiledFile
 
-    grammar = GrammarFile(fragment_grammar_file())
+    grammar = CompiledFile(fragment_grammar_file())
     whole, _groups = grammar.compile(FRAGMENT_RULE)
     prefixes = grammar.compile_prefixes(FRAGMENT_RULE)
     return re.compile(whole), re.compile(prefixes), grammar.terminal_chars("HEX")

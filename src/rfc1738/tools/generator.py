@@ -83,7 +83,7 @@ __all__ = [
 
 #: Modules of the library replaced in a standalone module, and by what.
 STAND_INS = {
-    "parse.compiler": "from ..tools.stand_ins import GrammarFile, NotRegularError\n",
+    "parse.compiler": "from ..tools.stand_ins import CompiledFile, NotRegularError\n",
     "parse.reference": "from ..tools.stand_ins import ReferenceParser\n",
 }
 
@@ -135,7 +135,7 @@ def tables(grammar: Grammar) -> Tables:
     schemes: dict[str, SchemeTable] = {}
     for scheme, entry in sorted(grammar.files.items()):
         capture = tuple(sorted(grammar.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS))
-        compiled = grammar.grammar_file(scheme)
+        compiled = grammar.compiled_file(scheme)
         rules = tuple(sorted(compiled.rules))
         try:
             expression, groups = compiled.compile(entry.start, capture)
@@ -164,11 +164,11 @@ def _character_sets(
     grammar's serve the URL classes, which escape with them through
     :mod:`rfc1738.parse.charsets` whatever directory parsed the URL.
     """
-    from ..parse.compiler import GrammarFile  # Lark: imported when a module is generated
+    from ..parse.compiler import CompiledFile  # Lark: imported when a module is generated
 
     for where, directory in ((GRAMMAR, grammar.directory), (SHIPPED, shipped_grammar_dir())):
         for path in sorted(directory.glob("*.lark")):
-            loaded = GrammarFile(path)
+            loaded = CompiledFile(path)
             for kind, names, read in (
                 ("rule", loaded.rules, loaded.rule_chars),
                 ("terminal", loaded.terminals, loaded.terminal_chars),
@@ -400,7 +400,7 @@ class _Loader(importlib.abc.Loader):
         exec(compile(source, filename, "exec"), module.__dict__)
 
 
-class _Finder(importlib.abc.MetaPathFinder):
+class _EmbeddedModuleFinder(importlib.abc.MetaPathFinder):
     """Finds the embedded modules, and only those, under ``<this module>._rfc1738``."""
 
     def find_spec(self, fullname, path=None, target=None):
@@ -412,7 +412,7 @@ class _Finder(importlib.abc.MetaPathFinder):
         return importlib.util.spec_from_loader(fullname, _Loader(), is_package=name in _PACKAGES)
 
 
-sys.meta_path.append(_Finder())
+sys.meta_path.append(_EmbeddedModuleFinder())
 _spec = sys.meta_path[-1].find_spec(_PACKAGE)
 _package = importlib.util.module_from_spec(_spec)
 sys.modules[_PACKAGE] = _package

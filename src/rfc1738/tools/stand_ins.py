@@ -5,7 +5,7 @@ library that read grammar files or run Lark with what is here, answering from
 the :class:`Tables` computed when the module was generated (see
 :mod:`rfc1738.tools.standalone`):
 
-- ``parse.compiler.GrammarFile`` → :class:`GrammarFile`: ``compile`` gives the
+- ``parse.compiler.CompiledFile`` → :class:`CompiledFile`: ``compile`` gives the
   expression compiled at generation time, ``compile_prefixes`` the prefix
   expression, ``rule_chars`` and ``terminal_chars`` the character sets;
 - ``parse.reference.ReferenceParser`` → :class:`ReferenceParser`: there is no
@@ -32,7 +32,7 @@ from ..errors import GrammarError, InputTooLongError
 __all__ = [
     "GRAMMAR",
     "SHIPPED",
-    "GrammarFile",
+    "CompiledFile",
     "NotRegularError",
     "ReferenceParser",
     "SchemeTable",
@@ -52,7 +52,7 @@ class SchemeTable(NamedTuple):
     """One scheme's file: its start rule and its compiled expressions."""
 
     start: str
-    #: The names of the rules the file defines or imports (``GrammarFile.rules``).
+    #: The names of the rules the file defines or imports (``CompiledFile.rules``).
     rules: tuple[str, ...]
     #: The productions compiled as named groups (the class's and the host checks').
     capture: tuple[str, ...]
@@ -97,11 +97,11 @@ def _installed() -> _State:
     return _state
 
 
-# ---- grammar_files ----
+# ---- bnf.files ----
 
 
 def scheme_files(directory: Path) -> dict[str, SchemeFile]:
-    """The schemes of the tables, as ``grammar_files.scheme_files`` finds them in a directory."""
+    """The schemes of the tables, as ``bnf.files.scheme_files`` finds them in a directory."""
     return {
         scheme: SchemeFile(scheme, directory / f"{scheme}.lark", table.start)
         for scheme, table in _installed().tables.schemes.items()
@@ -120,7 +120,7 @@ class NotRegularError(GrammarError):
     """A scheme whose grammar refers back to itself: it has no expression."""
 
 
-class GrammarFile:
+class CompiledFile:
     """One grammar file, as far as the tables know it."""
 
     def __init__(self, path: Path) -> None:
