@@ -14,19 +14,43 @@ from lark import Token, Tree
 import rfc1738
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, START, Case, case_id
 
-__all__ = ["case_tests", "subtrees", "text_of"]
+__all__ = ["PARSERS", "case_tests", "error_of", "subtrees", "text_of"]
 
-_Test = Callable[[Case], None]
+_Test = Callable[..., None]
 
 
-def case_tests(scheme: str) -> tuple[_Test, _Test, _Test]:
+#: The two parsers whose errors are checked against each case's own expectation.
+PARSERS = ("fast", "reference")
+
+
+def error_of(url: str, parser: str) -> rfc1738.URLSyntaxError:
+    """The error ``rfc1738.parse`` raises for ``url`` with ``parser``."""
+    with pytest.raises(rfc1738.URLSyntaxError) as caught:
+        rfc1738.parse(url, parser=parser)  # type: ignore[arg-type]
+    return caught.value
+
+
+def _detailed(cases: list[Case]) -> list[object]:
+    """The cases that state their rule and expected items; where ``wrong`` says
+    the parsers fall short, a strict expected failure."""
+    return [
+        pytest.param(case, marks=pytest.mark.xfail(reason=case.wrong, strict=True))
+        if case.wrong
+        else case
+        for case in cases
+        if case.rule is not None or case.expected is not None
+    ]
+
+
+def case_tests(scheme: str) -> tuple[_Test, _Test, _Test, _Test]:
     """The accept, reject and error-detail tests of one scheme's cases.
 
     Accept cases (``GRAMMAR_ONLY`` too: the bare grammar takes them) parse
     with the scheme's start rule at the root; reject cases raise
-    :class:`rfc1738.URLSyntaxError` with a position inside the URL, the rule
-    that was being matched and, unless the URL ended early, what the grammar
-    expected instead.
+    :class:`rfc1738.URLSyntaxError` at the position the case states
+    (``at``), from the fast parser and the reference parser alike, and,
+    unless the URL ended early, say what the grammar expected instead. Cases
+    that state their ``rule`` and ``expected`` items are held to them too.
     """
     start = START[scheme]
 
@@ -35,13 +59,12 @@ def case_tests(scheme: str) -> tuple[_Test, _Test, _Test]:
         tree = rfc1738.parse_tree(case.url)
         assert tree.data == start, case.reason
 
+    @pytest.mark.parametrize("parser", PARSERS)
     @pytest.mark.parametrize("case", REJECT[scheme], ids=case_id)
-    def test_rejects(case: Case) -> None:
-        with pytest.raises(rfc1738.URLSyntaxError) as caught:
-            rfc1738.parse_tree(case.url)
-        error = caught.value
+    def test_rejects(case: Case, parser: str) -> None:
+        error = error_of(case.url, parser)
         assert error.text == case.url
-        assert 0 <= error.position <= len(case.url), case.reason
+        assert error.position == case.at, case.reason
         assert error.rule, case.reason
 
     @pytest.mark.parametrize("case", REJECT[scheme], ids=case_id)
@@ -52,7 +75,21 @@ def case_tests(scheme: str) -> tuple[_Test, _Test, _Test]:
         if error.position < len(case.url):
             assert error.expected, case.reason
 
-    return test_accepts, test_rejects, test_reject_says_what_was_expected
+    @pytest.mark.parametrize("parser", PARSERS)
+    @pytest.mark.parametrize("case", _detailed(REJECT[scheme]), ids=case_id)
+    def test_reject_rule_and_expected(case: Case, parser: str) -> None:
+        error = error_of(case.url, parser)
+        if case.rule is not None:
+            assert error.rule == case.rule, case.reason
+        if case.expected is not None:
+            assert error.expected == case.expected, case.reason
+
+    return (
+        test_accepts,
+        test_rejects,
+        test_reject_says_what_was_expected,
+        test_reject_rule_and_expected,
+    )
 
 
 def subtrees(tree: Tree[Token], name: str) -> list[Tree[Token]]:

@@ -31,3 +31,25 @@ def test_expected_names_are_the_grammars_own(case: Case) -> None:
     with pytest.raises(rfc1738.URLSyntaxError) as caught:
         rfc1738.parse_tree(case.url)
     assert [name for name in caught.value.expected if not grammar_name(name)] == []
+
+
+def test_every_reject_case_states_its_position() -> None:
+    missing = [case.url for scheme in SCHEMES for case in REJECT[scheme] if case.at is None]
+    assert missing == []
+    outside = [
+        case.url
+        for scheme in SCHEMES
+        for case in REJECT[scheme]
+        if case.at is not None and not 0 <= case.at <= len(case.url)
+    ]
+    assert outside == []
+
+
+def test_a_sample_of_every_scheme_states_rule_and_expected() -> None:
+    """At least one reject case per scheme, 20 in all, pins rule and expected items."""
+    detailed = {
+        scheme: [case for case in REJECT[scheme] if case.rule and case.expected is not None]
+        for scheme in SCHEMES
+    }
+    assert [scheme for scheme, cases in detailed.items() if not cases] == []
+    assert sum(len(cases) for cases in detailed.values()) >= 20

@@ -5,7 +5,12 @@ from __future__ import annotations
 import rfc1738
 from tests.grammar.helpers import case_tests, subtrees, text_of
 
-test_accepts, test_rejects, test_reject_says_what_was_expected = case_tests("gopher")
+(
+    test_accepts,
+    test_rejects,
+    test_reject_says_what_was_expected,
+    test_reject_rule_and_expected,
+) = case_tests("gopher")
 
 
 def test_empty_gopher_path() -> None:

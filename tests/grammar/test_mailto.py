@@ -5,7 +5,12 @@ from __future__ import annotations
 import rfc1738
 from tests.grammar.helpers import case_tests, subtrees, text_of
 
-test_accepts, test_rejects, test_reject_says_what_was_expected = case_tests("mailto")
+(
+    test_accepts,
+    test_rejects,
+    test_reject_says_what_was_expected,
+    test_reject_rule_and_expected,
+) = case_tests("mailto")
 
 
 def test_the_whole_rest_is_the_address() -> None:

@@ -7,7 +7,12 @@ import pytest
 import rfc1738
 from tests.grammar.helpers import case_tests, subtrees, text_of
 
-test_accepts, test_rejects, test_reject_says_what_was_expected = case_tests("wais")
+(
+    test_accepts,
+    test_rejects,
+    test_reject_says_what_was_expected,
+    test_reject_rule_and_expected,
+) = case_tests("wais")
 
 
 @pytest.mark.parametrize(
