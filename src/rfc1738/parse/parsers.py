@@ -12,12 +12,14 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Collection, Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 
 from ..bnf.files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
+from .charsets import GrammarFacts
 from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
@@ -147,6 +149,26 @@ class ParserSet:
         """Whether ``scheme``'s file (with its imports) defines every one of ``productions``."""
         defined = {base_name(name) for name in self.grammar_file(scheme).rules}
         return productions <= defined
+
+    # ---- what the objects escape and write with (rfc1738.parse.charsets) ----
+
+    @cached_property
+    def grammar_facts(self) -> GrammarFacts:
+        """Character sets and start-rule layouts of this directory, read on first use."""
+        return GrammarFacts(self.directory)
+
+    def rule_chars(self, file: str, rule: str) -> frozenset[str]:
+        """The characters that stand for themselves in ``rule`` of ``<file>.lark``.
+
+        >>> from rfc1738 import shipped
+        >>> "/" in shipped().rule_chars("http", "hsegment")
+        False
+        """
+        return self.grammar_facts.rule_chars(file, rule)
+
+    def terminal_chars(self, file: str, terminal: str) -> frozenset[str]:
+        """The single characters terminal ``terminal`` of ``<file>.lark`` matches."""
+        return self.grammar_facts.terminal_chars(file, terminal)
 
     # ---- the parsers, built on first use ----
 

@@ -137,14 +137,16 @@ def tables(grammar: Grammar) -> Tables:
         capture = tuple(sorted(grammar.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS))
         compiled = grammar.grammar_file(scheme)
         rules = tuple(sorted(compiled.rules))
+        fields = tuple(sorted(grammar.url_class(scheme).layout_fields()))
         try:
             expression, groups = compiled.compile(entry.start, capture)
             prefixes = compiled.compile_prefixes(entry.start)
+            layout = compiled.layout(entry.start, fields)
         except NotRegularError as error:
             schemes[scheme] = SchemeTable(entry.start, rules, capture, None, {}, None, str(error))
         else:
             schemes[scheme] = SchemeTable(
-                entry.start, rules, capture, expression, groups, prefixes, None
+                entry.start, rules, capture, expression, groups, prefixes, None, fields, layout
             )
     sets: dict[str, int] = {}
     chars: dict[tuple[str, str, str, str], int] = {}

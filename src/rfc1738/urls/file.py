@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import ClassVar, Self
+from typing import ClassVar
 
-from ..parse.hosts import check_spans, span_text
-from ..parse.parsers import ParserSet
+from ..parse.layout import Layout
 from ..parse.spans import Spans
-from ._fields import Path, Segments, Verbatim
-from ._text import decode
-from .base import URL, Parts, segments
+from ._fields import Path, Verbatim
+from .base import URL, Parts
 
 __all__ = ["FileURL"]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class FileURL(URL):
     """A ``file`` URL (RFC 1738 section 3.10).
 
@@ -37,51 +32,27 @@ class FileURL(URL):
     """
 
     #: The host as written; ``None`` when empty.
-    host: str | None
-    #: The fpath as written, without the ``/`` before it.
+    host = Verbatim("host")
+    path = Path("fpath", escape="fsegment", optional=False)
+
+    #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_path: str
+    segments: tuple[str, ...]
 
-    PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"host", "hostnumber", "fpath"})
     SCHEME: ClassVar[str] = "file"
-    FIELDS = MappingProxyType(
-        {
-            "host": Verbatim("host"),
-            "path": Path("raw_path", optional=False, file="file", rule="fsegment"),
-            "segments": Segments("raw_path", file="file", rule="fsegment"),
-        }
-    )
 
-    @classmethod
-    def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
-    ) -> Self:
-        if host_checks:
-            check_spans(text, spans)
-        start, _end = spans["fpath"]
-        # "file://" host "/" fpath: the host is what lies between, if anything
-        # (the literal "localhost" alternative has no host span).
-        host = text[text.index(":") + 3 : start - 1]
-        return cls(
-            text,
-            text[: text.index(":")],
-            host or None,
-            span_text(text, spans, "fpath") or "",
-            host_checks=host_checks,
-            grammar=grammar,
-        )
+    def _read(self, text: str, spans: Spans) -> Parts:
+        raw = URL._read(self, text, spans)
+        if raw["host"] is None:
+            # The start rule's [ host | "localhost" ]: a parser that took the
+            # literal alternative gives no host span; the host is then what lies
+            # between the start rule's first literal ("file://") and fpath's "/".
+            first = _first_literal(self._layout())
+            raw["host"] = text[len(first) : spans["fpath"][0] - 1] or None
+        return raw
 
-    @property
-    def path(self) -> str:
-        """The fpath, decoded (``""`` for ``file://host/``)."""
-        return decode(self.raw_path)
 
-    @property
-    def segments(self) -> tuple[str, ...]:
-        """The fpath's segments, each decoded."""
-        return segments(self.raw_path)
-
-    def _write(self, parts: Parts) -> str:
-        path = parts["raw_path"]
-        if path is None:
-            raise ValueError("a file URL always has a path (section 3.10): segments=('',)")
-        return f"{parts['raw_scheme']}://{parts['host'] or ''}/{path}"
+def _first_literal(layout: Layout) -> str:
+    while layout[0] == "seq":
+        layout = layout[1][0]
+    return str(layout[1]) if layout[0] == "lit" else ""
