@@ -14,7 +14,7 @@ False
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, overload
 
 from .errors import (
     MAX_REFERENCE_LENGTH,
@@ -84,12 +84,33 @@ __all__ = [
 ]
 
 
-def parse(text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> URL:
+#: A URL class, for :func:`parse`'s ``expect``.
+U = TypeVar("U", bound=URL)
+
+
+@overload
+def parse(text: str, *, parser: ParserName = ..., host_checks: bool = ...) -> URL: ...
+@overload
+def parse(
+    text: str, expect: type[U], *, parser: ParserName = ..., host_checks: bool = ...
+) -> U: ...
+def parse(
+    text: str,
+    expect: type[URL] | None = None,
+    *,
+    parser: ParserName = "fast",
+    host_checks: bool = True,
+) -> URL:
     """The typed object for a URL: :class:`HttpURL`, :class:`FtpURL`, ... or :class:`GenericURL`.
 
     Raises :class:`URLSyntaxError` (a ``ValueError``) for any string that is
     not a URL of its scheme's production, and ``TypeError`` for a non-``str``.
+    With ``expect`` (a URL class) the URL must be of that class, as
+    ``expect.parse(text)`` checks, and a type checker knows the result's
+    class: ``parse(text, HttpURL).path`` is a ``str | None``.
     """
+    if expect is not None:
+        return expect.parse(text, parser=parser, host_checks=host_checks)
     return shipped().parse(text, parser=parser, host_checks=host_checks)
 
 

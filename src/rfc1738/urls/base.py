@@ -12,7 +12,7 @@ from ..errors import URLSyntaxError
 from ..parse.facts import SchemeFacts, facts_for
 from ..parse.hosts import check_spans
 from ..parse.layout import Layout, present, write
-from ..parse.parsers import ParserSet, default_parsers
+from ..parse.parsers import ParserName, ParserSet, default_parsers
 from ..parse.spans import Spans
 from ._fields import Field, Number, Path, Raw, Verbatim
 from ._text import decimal, digits, normalize_escapes
@@ -153,7 +153,26 @@ class URL(metaclass=_URLType):
         return url
 
     @classmethod
-    def parse(cls, text: str, *, host_checks: bool = True) -> Self:
+    def from_fields(
+        cls, *, grammar: ParserSet | None = None, host_checks: bool = True, **fields: object
+    ) -> Self:
+        """A new URL of this class from decoded field values, as :meth:`replace` takes them.
+
+        Each value is escaped where its production requires, the text is
+        written by the start rule of the class's scheme in ``grammar`` (the
+        shipped one for ``None``) and read again by it.
+
+        >>> from rfc1738 import HttpURL
+        >>> HttpURL.from_fields(host="example.org", segments=("a b", "c/d"), search="q")
+        HttpURL('http://example.org/a%20b/c%2Fd?q')
+        """
+        prototype = cls._build(f"{cls.SCHEME}:", {}, host_checks, grammar)
+        parts: Parts = {"raw_scheme": cls.SCHEME} | {f.raw_name: None for f in cls.DECLARED}
+        prototype._apply(parts, fields)
+        return prototype._reparse(prototype._write(parts))
+
+    @classmethod
+    def parse(cls, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> Self:
         """The object for ``text``, by the shipped grammar; it must be of this class.
 
         Raises :class:`~rfc1738.URLSyntaxError` when ``text`` is not a URL, or
@@ -169,7 +188,7 @@ class URL(metaclass=_URLType):
           ftp://h/a
           ^
         """
-        url = default_parsers().parse(text, host_checks=host_checks)
+        url = default_parsers().parse(text, parser=parser, host_checks=host_checks)
         if not isinstance(url, cls):
             facts = facts_for(cls.SCHEME)
             section = f" (RFC 1738 section {facts.section})" if facts.section else ""

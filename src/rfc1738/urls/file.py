@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import ClassVar
+import os
+from pathlib import PurePosixPath
+from typing import ClassVar, Self
 
 from ..parse.layout import Layout
+from ..parse.parsers import ParserSet
 from ..parse.spans import Spans
 from ._fields import Path, Verbatim
 from .base import URL, Parts
@@ -29,6 +32,10 @@ class FileURL(URL):
     >>> url = rfc1738.parse("file:///etc/motd")
     >>> url.host, url.path, url.segments
     (None, 'etc/motd', ('etc', 'motd'))
+    >>> url.to_path()
+    PurePosixPath('/etc/motd')
+    >>> FileURL.from_path("/tmp/my notes.txt")
+    FileURL('file:///tmp/my%20notes.txt')
     """
 
     #: The host as written; ``None`` when empty.
@@ -40,6 +47,57 @@ class FileURL(URL):
     segments: tuple[str, ...]
 
     SCHEME: ClassVar[str] = "file"
+
+    def to_path(self) -> PurePosixPath:
+        """The path as an absolute POSIX path, each segment decoded.
+
+        The path on the machine :attr:`host` names (``None`` and
+        ``localhost`` both mean this one). A ``%2F`` decodes to a ``/`` inside
+        one segment name, which no POSIX path can hold: that is a
+        ``ValueError``, never a separator. So is a ``%00`` (a NUL).
+
+        >>> import rfc1738
+        >>> rfc1738.parse("file://localhost/a%20b/c").to_path()
+        PurePosixPath('/a b/c')
+        >>> rfc1738.parse("file:///etc%2Fpasswd").to_path()
+        Traceback (most recent call last):
+          ...
+        ValueError: segment 'etc/passwd' holds a '/' (written %2F): a path segment cannot
+        """
+        segments = self.segments
+        for segment in segments:
+            for char in ("/", "\0"):
+                if char in segment:
+                    written = "%" + format(ord(char), "02X")
+                    raise ValueError(
+                        f"segment {segment!r} holds a {char!r} (written {written}): "
+                        "a path segment cannot"
+                    )
+        return PurePosixPath("/", *segments)
+
+    @classmethod
+    def from_path(
+        cls,
+        path: str | os.PathLike[str],
+        host: str | None = None,
+        *,
+        grammar: ParserSet | None = None,
+    ) -> Self:
+        """The file URL of an absolute POSIX path, its segments escaped (section 2.2).
+
+        Every character that does not stand for itself in an ``fsegment`` of
+        the grammar is written ``%XX`` (UTF-8; a lone surrogate from
+        ``os.fsdecode`` goes back to its octet). ``host`` is written as given
+        (``None``: empty, this machine). ``ValueError`` for a relative path.
+
+        >>> FileURL.from_path("/srv/caf\u00e9/a;b", host="files.example.org")
+        FileURL('file://files.example.org/srv/caf%C3%A9/a%3Bb')
+        """
+        pure = PurePosixPath(os.fspath(path))
+        if not pure.is_absolute():
+            raise ValueError(f"a file URL names an absolute path, not {str(pure)!r}")
+        segments = pure.parts[1:] or ("",)
+        return cls.from_fields(host=host, segments=segments, grammar=grammar)
 
     def _read(self, text: str, spans: Spans) -> Parts:
         raw = URL._read(self, text, spans)
