@@ -111,11 +111,15 @@ def parse(
     """
     if expect is not None:
         return expect.parse(text, parser=parser, host_checks=host_checks)
+    if parser == "fast" and host_checks:
+        return shipped().parse(text)  # the common call, without passing the defaults on
     return shipped().parse(text, parser=parser, host_checks=host_checks)
 
 
 def is_valid(text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> bool:
     """Whether :func:`parse` would return an object for ``text``."""
+    if parser == "fast" and host_checks:
+        return shipped().is_valid(text)  # the common call, without passing the defaults on
     return shipped().is_valid(text, parser=parser, host_checks=host_checks)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import FrozenInstanceError
 from types import MappingProxyType
 from typing import Any, ClassVar, NoReturn, Self
@@ -13,7 +13,7 @@ from ..parse.facts import SchemeFacts, facts_for
 from ..parse.hosts import check_spans
 from ..parse.layout import Layout, present, write
 from ..parse.parsers import ParserName, ParserSet, default_parsers
-from ..parse.spans import Spans
+from ..parse.spans import Spans, spans_from_regs
 from ._fields import Field, Number, Path, Raw, Verbatim
 from ._text import decimal, digits, normalize_escapes
 
@@ -102,14 +102,14 @@ class URL(metaclass=_URLType):
     :meth:`from_spans`.
     """
 
-    __slots__ = ("_cache", "_decoded_cache", "_spans", "grammar", "host_checks", "text")
+    # One slot holds what the parser found: (text, spans or the match's
+    # registers, the group numbers of each production or None, host_checks,
+    # grammar); one more the fields read from it, on first access. Built
+    # with one assignment each, so that parse() costs little more than the match.
+    __slots__ = ("_cache", "_state")
 
-    text: str
-    host_checks: bool
-    grammar: ParserSet | None
-    _spans: Spans
-    _cache: Parts | None
-    _decoded_cache: dict[str, object] | None
+    _state: tuple[str, Any, Any, bool, ParserSet | None]
+    _cache: Parts
 
     #: Every field declaration of the class, in order (base classes' first).
     DECLARED: ClassVar[tuple[Field[Any], ...]] = ()
@@ -143,14 +143,59 @@ class URL(metaclass=_URLType):
     @classmethod
     def _build(cls, text: str, spans: Spans, host_checks: bool, grammar: ParserSet | None) -> Self:
         url = object.__new__(cls)
-        setter = object.__setattr__
-        setter(url, "text", text)
-        setter(url, "_spans", spans)
-        setter(url, "host_checks", host_checks)
-        setter(url, "grammar", grammar)
-        setter(url, "_cache", None)
-        setter(url, "_decoded_cache", None)
+        _set_state(url, (text, spans, None, host_checks, grammar))
         return url
+
+    @classmethod
+    def builder(
+        cls, groups: tuple[tuple[str, tuple[int, ...]], ...], grammar: ParserSet | None
+    ) -> Callable[[str, tuple[tuple[int, int], ...], bool], Self]:
+        """How the fast parser builds objects of this class: ``build(text, regs, host_checks)``.
+
+        ``regs`` are the registers of a match of the compiled expression
+        (``re.Match.regs``, host checks done), ``groups`` the group numbers of
+        each production (see :class:`~rfc1738.parse.fast.FastParser`): the
+        spans are worked out from them only when a field is first read. One
+        allocation and one slot assignment per object.
+        """
+        new = object.__new__
+
+        def build(text: str, regs: tuple[tuple[int, int], ...], host_checks: bool) -> Any:
+            url = new(cls)
+            _set_state(url, (text, regs, groups, host_checks, grammar))
+            return url
+
+        return build
+
+    # ---- what the parser found ----
+
+    @property
+    def text(self) -> str:
+        """The URL exactly as it was given."""
+        return self._state[0]
+
+    @property
+    def host_checks(self) -> bool:
+        """Whether host and port limits were checked (see :mod:`rfc1738.parse.hosts`)."""
+        return self._state[3]
+
+    @property
+    def grammar(self) -> ParserSet | None:
+        """The grammar that parsed the URL; ``None`` stands for the shipped one.
+
+        :meth:`normalize` and :meth:`replace` escape and re-read by it. Not
+        part of the value.
+        """
+        return self._state[4]
+
+    @property
+    def _spans(self) -> Spans:
+        """Where each production matched (worked out from the match on first use)."""
+        _text, found, groups, _checks, _grammar = self._state
+        if groups is None:
+            spans: Spans = found
+            return spans
+        return spans_from_regs(found, groups)
 
     @classmethod
     def from_fields(
@@ -218,20 +263,20 @@ class URL(metaclass=_URLType):
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
             return NotImplemented
-        return self.text == other.text
+        return self._state[0] == other._state[0]
 
     def __hash__(self) -> int:
-        return hash((type(self).__name__, self.text))
+        return hash((type(self).__name__, self._state[0]))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # The grammar pickles as the arguments it was loaded with (Grammar.__reduce__).
         return (_rebuilt, (type(self), self.text, self._spans, self.host_checks, self.grammar))
 
     def __str__(self) -> str:
-        return self.text
+        return self._state[0]
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.text!r})"
+        return f"{type(self).__name__}({self._state[0]!r})"
 
     # ---- the scheme and its port ----
 
@@ -347,26 +392,28 @@ class URL(metaclass=_URLType):
     # ---- reading the fields ----
 
     def _raw(self) -> Parts:
-        """The raw fields by name (``raw_scheme`` included), read on first use."""
-        raw = self._cache
-        if raw is None:
+        """The raw fields by name (``raw_scheme`` included), read on first use.
+
+        Decoded values are kept in the same dictionary, under ``(name,)``.
+        """
+        try:
+            return self._cache
+        except AttributeError:
             raw = self._read(self.text, self._spans)
             object.__setattr__(self, "_cache", raw)
-        return raw
+            return raw
 
     def _raw_parts(self) -> Parts:
         """A copy of the raw fields, for :meth:`normalize` and :meth:`replace` to change."""
         return dict(self._raw())
 
     def _decoded(self, field: Field[Any]) -> Any:
-        cache = self._decoded_cache
-        if cache is None:
-            cache = {}
-            object.__setattr__(self, "_decoded_cache", cache)
+        raw = self._raw()
+        key = (field.name,)
         try:
-            return cache[field.name]
+            return raw[key]  # type: ignore[index]
         except KeyError:
-            value = cache[field.name] = field.decode(self._raw()[field.raw_name])
+            value = raw[key] = field.decode(raw[field.raw_name])  # type: ignore[index]
             return value
 
     def _read(self, text: str, spans: Spans) -> Parts:
@@ -463,6 +510,10 @@ class URL(metaclass=_URLType):
         if not isinstance(url, type(self)):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
+
+
+#: Sets the one slot of a URL's state, past the ``__setattr__`` that refuses to.
+_set_state = URL.__dict__["_state"].__set__
 
 
 def _rebuilt(
