@@ -289,11 +289,12 @@ class _Writer:
                 return option
         if fitting:
             return fitting[0]  # writing it says which field is missing
-        first, *others = sorted(given, key=lambda p: _position(options, p))
-        together = ", ".join(self.name(p) for p in others)
+        # Name only what tells the options apart (not the host every option has).
+        common = frozenset.intersection(*(fields_in(option) for option in options))
+        first, *others = sorted(given - common, key=lambda p: _position(options, p))
+        together = " and ".join(self.name(p) for p in others)
         raise ValueError(
-            f"give {self.name(first)} or {together}, not both: {self.start} has no place "
-            "for all of them"
+            f"give {self.name(first)} or {together}, not both: no {self.start} has them all"
         )
 
     def repeat(self, layout: Layout, why: str | None) -> str:
