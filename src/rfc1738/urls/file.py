@@ -40,6 +40,7 @@ class FileURL(URL):
 
     #: The host as written; ``None`` when empty.
     host = Verbatim("host")
+    #: The fpath, decoded (``""`` for ``file://host/``); ``segments`` split at ``/``.
     path = Path("fpath", escape="fsegment", optional=False)
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).

@@ -31,10 +31,15 @@ class FtpURL(URL):
     ('myname', None, 'host.dom', ('/etc', 'motd'), 'a')
     """
 
+    #: The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).
     user = Text("user", escape="user")
+    #: The password, decoded: ``None`` when absent, ``""`` when empty.
     password = Text("password", escape="password")
+    #: The host as written (host names and numbers are never escaped).
     host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
     port = Number("port")
+    #: The fpath, decoded, without the ``/`` before it; ``segments`` split at ``/``.
     path = Path("fpath", escape="fsegment")
     #: The ftptype as written (one of ``aidAID``); ``None`` when absent.
     typecode = Verbatim("ftptype")

@@ -47,11 +47,15 @@ class GenericURL(URL):
     scheme = Scheme("scheme")
     #: The schemepart, decoded (everything after the first ``:``).
     schemepart = Text("schemepart", escape="schemepart", optional=False)
+    #: The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).
     user = Text("user", escape="user")
+    #: The password, decoded: ``None`` when absent, ``""`` when empty.
     password = Text("password", escape="password")
     #: The host (``//login`` form only); ``None`` otherwise.
     host = Verbatim("host")
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
     port = Number("port")
+    #: The urlpath, decoded; ``None`` when absent or not the ``//login`` form.
     urlpath = Text("urlpath", escape="urlpath")
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).

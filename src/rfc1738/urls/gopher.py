@@ -43,8 +43,11 @@ class GopherURL(URL):
     '1'
     """
 
+    #: The host as written (host names and numbers are never escaped).
     host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
     port = Number("port")
+    #: The gopher type character, decoded; ``None`` when the gopher-path is empty.
     gtype = OneChar("gtype", terminal="XCHAR")
     #: Up to the first ``%09``; ``None`` without a gtype.
     selector = Text("selector", escape="selector")

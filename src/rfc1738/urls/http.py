@@ -29,9 +29,13 @@ class HttpURL(URL):
     ('www.example.com', 8080, 'docs/a b.html', ('docs', 'a b.html'), 'q=rfc')
     """
 
+    #: The host as written (host names and numbers are never escaped).
     host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
     port = Number("port")
+    #: The hpath, decoded, without the ``/`` before it; ``segments`` split at ``/``.
     path = Path("hpath", escape="hsegment")
+    #: The search, decoded, without the ``?``; ``None`` when absent.
     search = Text("search", escape="search")
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).

@@ -28,6 +28,7 @@ class MailtoURL(URL):
     'joe%work@example.com'
     """
 
+    #: The address (RFC 822 addr-spec), decoded.
     address = Text("encoded822addr", escape="encoded822addr", optional=False)
 
     #: For type checkers: the raw twin the declaration gives (see :mod:`._fields`).

@@ -29,7 +29,9 @@ class NntpURL(URL):
     ('comp.lang.python', 4711, 119)
     """
 
+    #: The host as written (host names and numbers are never escaped).
     host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
     port = Number("port")
     #: The newsgroup name (never escaped).
     group = Verbatim("group", optional=False)

@@ -32,7 +32,9 @@ class ProsperoURL(URL):
     ('pros/name', (('version', '2'),))
     """
 
+    #: The host as written (host names and numbers are never escaped).
     host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
     port = Number("port")
     #: The hsoname: opaque, a ``/`` in it separates nothing.
     path = Path("ppath", escape="psegment", optional=False, segments=False)

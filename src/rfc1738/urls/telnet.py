@@ -29,9 +29,13 @@ class TelnetURL(URL):
     ('guest', None, 'library.example.edu', 23)
     """
 
+    #: The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).
     user = Text("user", escape="user")
+    #: The password, decoded: ``None`` when absent, ``""`` when empty.
     password = Text("password", escape="password")
+    #: The host as written (host names and numbers are never escaped).
     host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
     port = Number("port")
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).

@@ -35,11 +35,17 @@ class WaisURL(URL):
     ('doc', 'rfcs', 'TEXT', '0x1a2b', None)
     """
 
+    #: The host as written (host names and numbers are never escaped).
     host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
     port = Number("port")
+    #: The database name, decoded.
     database = Text("database", escape="database", optional=False)
+    #: The search, decoded; ``None`` unless :attr:`kind` is ``"index"``.
     search = Text("search", escape="search")
+    #: The document type, decoded; ``None`` unless :attr:`kind` is ``"doc"``.
     wtype = Text("wtype", escape="wtype")
+    #: The document path, decoded; ``None`` unless :attr:`kind` is ``"doc"``.
     wpath = Text("wpath", escape="wpath")
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
