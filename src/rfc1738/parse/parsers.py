@@ -266,8 +266,7 @@ class ParserSet:
                 spans = hot.spans(text)
                 if spans is not None:
                     return hot.cls.from_spans(text, spans, host_checks=host_checks, grammar=self)
-            entry = hot.entry
-            raise URLSyntaxError.deferred(text, lambda: self._fast_error(text, entry))
+            raise self._rejected(text, hot.entry)
         entry = self.scheme_file(_checked(text))
         if parser == "reference":
             cls = self.url_class(entry.scheme)
@@ -317,6 +316,14 @@ class ParserSet:
             except URLSyntaxError:
                 return False
         return True
+
+    def _rejected(self, text: str, entry: SchemeFile) -> URLSyntaxError:
+        """The error for a string the fast parser rejected, explained when first read.
+
+        A method of its own, so that :meth:`parse` holds no closure: its
+        variables stay plain locals on the hot path.
+        """
+        return URLSyntaxError.deferred(text, lambda: self._fast_error(text, entry))
 
     def _hot_path(self, text: str) -> _HotPath:
         """What :meth:`parse` and :meth:`is_valid` need for ``text``'s scheme.
