@@ -138,7 +138,8 @@ class URL(metaclass=_URLType):
         """
         if host_checks:
             check_spans(text, spans)
-        return cls._build(text, spans, host_checks, grammar)
+        # A copy: the caller's mapping may change afterwards, the object may not.
+        return cls._build(text, dict(spans), host_checks, grammar)
 
     @classmethod
     def _build(cls, text: str, spans: Spans, host_checks: bool, grammar: ParserSet | None) -> Self:
