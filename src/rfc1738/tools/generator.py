@@ -162,9 +162,10 @@ def _character_sets(
     """Every rule's and terminal's characters, in the grammar and in the shipped grammar.
 
     The grammar directory's own sets serve :class:`~rfc1738.Grammar` (which
-    characters may stand for themselves, for error reasons); the shipped
-    grammar's serve the URL classes, which escape with them through
-    :mod:`rfc1738.parse.charsets` whatever directory parsed the URL.
+    characters may stand for themselves, for error reasons) and the URL
+    classes, which escape with the sets of the grammar that parsed them
+    (:meth:`~rfc1738.parse.parsers.ParserSet.rule_chars`). The shipped
+    grammar's sets are written too, though no URL class reads them any more.
     """
     from ..parse.compiler import GrammarFile  # Lark: imported when a module is generated
 

@@ -43,8 +43,8 @@ __all__ = [
 ]
 
 #: Where a character set was read: the grammar directory the module was
-#: generated from, or the grammar shipped with rfc1738 (which the URL classes
-#: escape with, through :mod:`rfc1738.parse.charsets`).
+#: generated from (what its URL objects escape with), or the grammar shipped
+#: with rfc1738.
 GRAMMAR, SHIPPED = "grammar", "shipped"
 
 
