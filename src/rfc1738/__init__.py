@@ -14,7 +14,7 @@ False
 from __future__ import annotations
 
 import os
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar, overload
 
 from .errors import (
     MAX_REFERENCE_LENGTH,
@@ -84,17 +84,42 @@ __all__ = [
 ]
 
 
-def parse(text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> URL:
+#: A URL class, for :func:`parse`'s ``expect``.
+U = TypeVar("U", bound=URL)
+
+
+@overload
+def parse(text: str, *, parser: ParserName = ..., host_checks: bool = ...) -> URL: ...
+@overload
+def parse(
+    text: str, expect: type[U], *, parser: ParserName = ..., host_checks: bool = ...
+) -> U: ...
+def parse(
+    text: str,
+    expect: type[URL] | None = None,
+    *,
+    parser: ParserName = "fast",
+    host_checks: bool = True,
+) -> URL:
     """The typed object for a URL: :class:`HttpURL`, :class:`FtpURL`, ... or :class:`GenericURL`.
 
     Raises :class:`URLSyntaxError` (a ``ValueError``) for any string that is
     not a URL of its scheme's production, and ``TypeError`` for a non-``str``.
+    With ``expect`` (a URL class) the URL must be of that class, as
+    ``expect.parse(text)`` checks, and a type checker knows the result's
+    class: ``parse(text, HttpURL).path`` is a ``str | None``.
     """
+    if expect is not None:
+        return expect.parse(text, parser=parser, host_checks=host_checks)
+    if parser == "fast" and host_checks:
+        return shipped().parse(text)  # the common call, without passing the defaults on
     return shipped().parse(text, parser=parser, host_checks=host_checks)
 
 
 def is_valid(text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> bool:
     """Whether :func:`parse` would return an object for ``text``."""
+    if parser == "fast" and host_checks:
+        return shipped().is_valid(text)  # the common call, without passing the defaults on
     return shipped().is_valid(text, parser=parser, host_checks=host_checks)
 
 

@@ -126,10 +126,10 @@ def test_generic_schemepart_with_login_shape_reads_as_login() -> None:
 
 REFUSED = [
     # Values the URL cannot express.
-    ("http://h", {"search": "q"}, ValueError, "needs a path"),
+    ("http://h", {"search": "q"}, ValueError, "search needs a path"),
     ("http://h/", {"path": "a", "segments": ("a",)}, ValueError, "same part"),
-    ("ftp://h", {"typecode": "a"}, ValueError, "needs a path"),
-    ("ftp://h/", {"password": "pw"}, ValueError, "needs a user"),
+    ("ftp://h", {"typecode": "a"}, ValueError, "typecode needs a path"),
+    ("ftp://h/", {"password": "pw"}, ValueError, "password needs a user"),
     ("file:///x", {"segments": ()}, ValueError, "always has a path"),
     ("gopher://h/1", {"selector": "a\tb"}, ValueError, "tab"),
     ("gopher://h/1", {"search": "a\tb"}, ValueError, "tab"),
@@ -140,9 +140,9 @@ REFUSED = [
     ("news:a", {"article": "no-at-sign"}, ValueError, "unique@host"),
     ("news:a", {"group": None}, ValueError, "exactly one"),
     ("wais://h/d/t/p", {"search": "q"}, ValueError, "not both"),
-    ("wais://h/d", {"wtype": "t"}, ValueError, "both wtype and wpath"),
+    ("wais://h/d", {"wtype": "t"}, ValueError, "wtype needs a wpath"),
     ("foo://h", {"schemepart": "x", "host": "y"}, ValueError, "not both"),
-    ("foo:x", {"user": "u"}, ValueError, "needs a host"),
+    ("foo:x", {"user": "u"}, ValueError, "user needs a host"),
     ("foo://h", {"scheme": "http"}, ValueError, "not a GenericURL"),
     ("foo:x", {"scheme": "http"}, rfc1738.URLSyntaxError, "httpurl"),
     ("http://h/", {"path": "\ud800"}, ValueError, "stands for no octets"),

@@ -1,48 +1,72 @@
-"""The character sets the objects escape and normalize with, read from the grammar.
+"""What the objects escape, normalize and write with, read from one grammar directory.
 
 Which characters stand for themselves in a field (``hsegment``, ``search``,
-``user``, ...) is a fact of the grammar files; this module asks the grammar
-compiler for it, once per set and process. It is the only way the objects
-reach the compiler, so that a generated standalone module (which has no
-compiler and no Lark) can replace it with a table of the same sets.
+``user``, ...) and how a start rule lays its fields out are facts of the
+grammar files. :class:`GrammarFacts` asks the grammar compiler for them, once
+per set and per :class:`~rfc1738.parse.parsers.ParserSet`: an object parsed
+by an edited grammar escapes by that grammar, never by the shipped one. A
+generated standalone module (no compiler, no Lark) answers through the
+stand-in ``CompiledFile`` of :mod:`rfc1738.tools.stand_ins` instead.
 """
 
 from __future__ import annotations
 
-from functools import cache
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..bnf.files import shipped_grammar_dir
+from .layout import Layout
 
 if TYPE_CHECKING:
     from .compiler import CompiledFile
 
-__all__ = ["rule_chars", "terminal_chars"]
+__all__ = ["GrammarFacts"]
 
 
-@cache
-def rule_chars(file: str, rule: str) -> frozenset[str]:
-    """The characters that stand for themselves in ``rule`` of ``<file>.lark``.
+class GrammarFacts:
+    """The character sets and start-rule layouts of one grammar directory, read on first use.
 
-    >>> "/" in rule_chars("http", "hsegment"), "=" in rule_chars("http", "hsegment")
+    >>> from rfc1738.bnf.files import shipped_grammar_dir
+    >>> facts = GrammarFacts(shipped_grammar_dir())
+    >>> "/" in facts.rule_chars("http", "hsegment"), "=" in facts.rule_chars("http", "hsegment")
     (False, True)
-    """
-    return _compiled_file(file).rule_chars(rule)
-
-
-@cache
-def terminal_chars(file: str, terminal: str) -> frozenset[str]:
-    """The single characters terminal ``terminal`` of ``<file>.lark`` matches.
-
-    >>> sorted(terminal_chars("common", "SAFE"))
+    >>> sorted(facts.terminal_chars("common", "SAFE"))
     ['$', '+', '-', '.', '_']
     """
-    return _compiled_file(file).terminal_chars(terminal)
 
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self._files: dict[str, CompiledFile] = {}
+        self._rules: dict[tuple[str, str], frozenset[str]] = {}
+        self._terminals: dict[tuple[str, str], frozenset[str]] = {}
+        self._layouts: dict[tuple[str, str, frozenset[str]], Layout] = {}
 
-@cache
-def _compiled_file(name: str) -> CompiledFile:
-    # The compiler reads grammar files with Lark: imported on first use.
-    from .compiler import CompiledFile
+    def rule_chars(self, file: str, rule: str) -> frozenset[str]:
+        """The characters that stand for themselves in ``rule`` of ``<file>.lark``."""
+        found = self._rules.get((file, rule))
+        if found is None:
+            found = self._rules[(file, rule)] = self._file(file).rule_chars(rule)
+        return found
 
-    return CompiledFile(shipped_grammar_dir() / f"{name}.lark")
+    def terminal_chars(self, file: str, terminal: str) -> frozenset[str]:
+        """The single characters terminal ``terminal`` of ``<file>.lark`` matches."""
+        found = self._terminals.get((file, terminal))
+        if found is None:
+            found = self._terminals[(file, terminal)] = self._file(file).terminal_chars(terminal)
+        return found
+
+    def layout(self, file: str, start: str, fields: frozenset[str]) -> Layout:
+        """How ``start`` of ``<file>.lark`` lays out the productions ``fields``."""
+        key = (file, start, fields)
+        found = self._layouts.get(key)
+        if found is None:
+            found = self._layouts[key] = self._file(file).layout(start, fields)
+        return found
+
+    def _file(self, name: str) -> CompiledFile:
+        loaded = self._files.get(name)
+        if loaded is None:
+            # The compiler reads grammar files with Lark: imported on first use.
+            from .compiler import CompiledFile
+
+            loaded = self._files[name] = CompiledFile(self.directory / f"{name}.lark")
+        return loaded

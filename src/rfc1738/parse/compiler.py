@@ -19,6 +19,7 @@ from ..bnf.load_errors import load_tree
 from ..bnf.names import base_name
 from ..errors import GrammarError
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq, prefixes
+from .layout import Layout, from_node
 from .regex import Written, simplify, write_regex
 
 __all__ = ["CompiledFile", "NotRegularError"]
@@ -63,6 +64,13 @@ class CompiledFile:
             raise GrammarError(f"no rule {start}", file=str(self.path))
         node = _Translator(self, frozenset(capture)).rule(start, ())
         return write_regex(node)
+
+    def layout(self, start: str, fields: Collection[str]) -> Layout:
+        """How ``start`` lays out the productions ``fields`` (see :mod:`rfc1738.parse.layout`)."""
+        if start not in self.rules:
+            raise GrammarError(f"no rule {start}", file=str(self.path))
+        wanted = frozenset(fields)
+        return from_node(_Translator(self, wanted).rule(start, ()), wanted)
 
     def compile_prefixes(self, start: str) -> str:
         """An expression matching every prefix of every match of ``start``."""

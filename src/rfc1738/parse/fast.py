@@ -11,7 +11,7 @@ import re
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
-from .spans import Spans
+from .spans import Spans, spans_from_regs
 
 if TYPE_CHECKING:
     from .compiler import CompiledFile
@@ -31,7 +31,7 @@ class FastParser:
     True
     """
 
-    __slots__ = ("_checked", "_fields", "pattern", "source")
+    __slots__ = ("checked", "fields", "pattern", "source")
 
     def __init__(
         self,
@@ -42,8 +42,10 @@ class FastParser:
     ) -> None:
         self.source, groups = grammar.compile(start, {*capture, *checked})
         self.pattern = re.compile(self.source)
-        self._fields = self._numbers(groups, capture)
-        self._checked = self._numbers(groups, checked)
+        #: Per captured production, the numbers of the groups that may hold it.
+        self.fields = self._numbers(groups, capture)
+        #: The same for the ``checked`` productions (the host checks').
+        self.checked = self._numbers(groups, checked)
 
     def _numbers(
         self, groups: Mapping[str, tuple[str, ...]], names: Collection[str]
@@ -60,25 +62,12 @@ class FastParser:
     def spans(self, text: str) -> Spans | None:
         """The spans of the captured productions, or ``None`` if ``text`` does not match."""
         match = self.pattern.fullmatch(text)
-        return None if match is None else _spans(match.regs, self._fields)
+        return None if match is None else spans_from_regs(match.regs, self.fields)
 
     def checked_spans(self, text: str) -> Spans | None:
         """Like :meth:`spans`, for the ``checked`` productions only (fewer, so faster)."""
         match = self.pattern.fullmatch(text)
-        return None if match is None else _spans(match.regs, self._checked)
-
-
-def _spans(
-    regs: tuple[tuple[int, int], ...], fields: tuple[tuple[str, tuple[int, ...]], ...]
-) -> Spans:
-    spans: Spans = {}
-    for name, numbers in fields:
-        for number in numbers:
-            span = regs[number]
-            if span[0] >= 0:
-                spans[name] = span
-                break
-    return spans
+        return None if match is None else spans_from_regs(match.regs, self.checked)
 
 
 def longest_viable_prefix(prefixes: re.Pattern[str], text: str) -> int:

@@ -12,16 +12,25 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Collection, Mapping
+from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 
 from ..bnf.files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
+from .charsets import GrammarFacts
 from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
-from .hosts import CHECKED_PRODUCTIONS, check_spans
+from .hosts import (
+    CHECKED_PRODUCTIONS,
+    MAX_LABEL,
+    MAX_PORT,
+    check_host,
+    check_port,
+    check_spans,
+)
 from .spans import Spans, spans_from_tree
 
 if TYPE_CHECKING:
@@ -49,9 +58,11 @@ class ObjectBuilder(Protocol):
     """What a match becomes: a URL class, as the parsers see it.
 
     ``PRODUCTIONS`` names the productions whose spans it reads;
-    ``from_spans`` builds the object from the text and those spans. The
-    :class:`ParserSet` that parsed the text is passed along as ``grammar``,
-    so that the object can escape and re-parse by the same grammar.
+    ``from_spans`` builds the object from the text and those spans, and
+    ``builder`` gives the fast parser's builder from a match's registers.
+    The :class:`ParserSet` that parsed the text is passed along as
+    ``grammar``, so that the object can escape and re-parse by the same
+    grammar.
     """
 
     @property
@@ -63,6 +74,12 @@ class ObjectBuilder(Protocol):
         self, text: str, spans: Spans, *, host_checks: bool = True, grammar: Any = None
     ) -> Any:
         """The object for ``text``."""
+        ...
+
+    def builder(
+        self, groups: tuple[tuple[str, tuple[int, ...]], ...], grammar: Any
+    ) -> Callable[[str, tuple[tuple[int, int], ...], bool], Any]:
+        """``build(text, regs, host_checks)`` for matches with these groups."""
         ...
 
 
@@ -147,6 +164,26 @@ class ParserSet:
         defined = {base_name(name) for name in self.compiled_file(scheme).rules}
         return productions <= defined
 
+    # ---- what the objects escape and write with (rfc1738.parse.charsets) ----
+
+    @cached_property
+    def grammar_facts(self) -> GrammarFacts:
+        """Character sets and start-rule layouts of this directory, read on first use."""
+        return GrammarFacts(self.directory)
+
+    def rule_chars(self, file: str, rule: str) -> frozenset[str]:
+        """The characters that stand for themselves in ``rule`` of ``<file>.lark``.
+
+        >>> from rfc1738 import shipped
+        >>> "/" in shipped().rule_chars("http", "hsegment")
+        False
+        """
+        return self.grammar_facts.rule_chars(file, rule)
+
+    def terminal_chars(self, file: str, terminal: str) -> frozenset[str]:
+        """The single characters terminal ``terminal`` of ``<file>.lark`` matches."""
+        return self.grammar_facts.terminal_chars(file, terminal)
+
     # ---- the parsers, built on first use ----
 
     def compiled_file(self, scheme: str) -> CompiledFile:
@@ -206,12 +243,29 @@ class ParserSet:
         hostnumber parts, port range).
         """
         if parser == "fast":
-            hot = self._hot_path(_checked(text))
-            spans = hot.spans(text)
-            if spans is None:
-                entry = hot.entry
-                raise URLSyntaxError.deferred(text, lambda: self._fast_error(text, entry))
-            return hot.cls.from_spans(text, spans, host_checks=host_checks, grammar=self)
+            # The hot path: one dictionary look-up by the scheme as written,
+            # one match, the host checks on the match's registers, and an
+            # object that reads its fields from the match when asked.
+            hot = None
+            if text.__class__ is str:
+                colon = text.find(":")
+                if colon > 0:
+                    hot = self._hot.get(text[:colon])
+            if hot is None:
+                hot = self._hot_path(_checked(text))
+            fullmatch = hot.fullmatch
+            if fullmatch is not None:
+                match = fullmatch(text)
+                if match is not None:
+                    regs = match.regs
+                    if host_checks:
+                        hot.check(text, regs)
+                    return hot.build(text, regs, host_checks)
+            else:
+                spans = hot.spans(text)
+                if spans is not None:
+                    return hot.cls.from_spans(text, spans, host_checks=host_checks, grammar=self)
+            raise self._rejected(text, hot.entry)
         entry = self.scheme_file(_checked(text))
         if parser == "reference":
             cls = self.url_class(entry.scheme)
@@ -234,28 +288,57 @@ class ParserSet:
             except URLSyntaxError:
                 return False
             return True
-        spans = self._hot_path(_checked(text)).checked_spans(text)
-        if spans is None:
+        hot = None
+        if text.__class__ is str:
+            colon = text.find(":")
+            if colon > 0:
+                hot = self._hot.get(text[:colon])
+        if hot is None:
+            hot = self._hot_path(_checked(text))
+        fullmatch = hot.fullmatch
+        if fullmatch is None:
+            spans = hot.checked_spans(text)
+            if spans is None:
+                return False
+            if host_checks:
+                try:
+                    check_spans(text, spans)
+                except URLSyntaxError:
+                    return False
+            return True
+        match = fullmatch(text)
+        if match is None:
             return False
         if host_checks:
             try:
-                check_spans(text, spans)
+                hot.check(text, match.regs)
             except URLSyntaxError:
                 return False
         return True
 
+    def _rejected(self, text: str, entry: SchemeFile) -> URLSyntaxError:
+        """The error for a string the fast parser rejected, explained when first read.
+
+        A method of its own, so that :meth:`parse` holds no closure: its
+        variables stay plain locals on the hot path.
+        """
+        return URLSyntaxError.deferred(text, lambda: self._fast_error(text, entry))
+
     def _hot_path(self, text: str) -> _HotPath:
         """What :meth:`parse` and :meth:`is_valid` need for ``text``'s scheme.
 
-        :meth:`scheme_file` made fast: one dictionary look-up per URL once
-        the scheme has been seen.
+        :meth:`scheme_file` made fast: once a scheme has been seen as
+        written (``HTTP``, ``http``), one dictionary look-up finds it.
         """
         colon = text.find(":")
         written = text[:colon]
-        key = written.lower() if colon > 0 and written.isascii() else GENERIC
+        known = colon > 0 and written.isascii()
+        key = written.lower() if known else GENERIC
         hot = self._hot.get(key)
         if hot is None:
             hot = self._scheme_hot_path(key if key in self.files else GENERIC)
+        if known and len(self._hot) < _MAX_WRITTEN_SCHEMES:
+            self._hot[written] = hot
         return hot
 
     # ---- inspection (rfc1738.bnf.inspection, .lint, .diagrams) ----
@@ -312,16 +395,25 @@ class ParserSet:
         cls = self.url_class(entry.scheme)
         match: Callable[[str], Spans | None]
         checked: Callable[[str], Spans | None]
+        fullmatch: Callable[[str], re.Match[str] | None] | None = None
+        build: Callable[[str, tuple[tuple[int, int], ...], bool], Any] = _no_build
+        check: Callable[[str, tuple[tuple[int, int], ...]], None] = _no_check
         try:
             fast = self.fast_parser(entry.scheme)
             match, checked = fast.spans, fast.checked_spans
+            fullmatch = fast.pattern.fullmatch
+            build = cls.builder(fast.fields, self)
+            check = _host_check(fast.checked)
         except NotRegularError:
             # A grammar that refers back to itself has no regular expression;
             # the reference parser serves that scheme, within its bound.
             match = checked = self._reference_match(entry, cls.PRODUCTIONS | CHECKED_PRODUCTIONS)
         if self._is_foreign(entry, cls):
+            # A new scheme's file without a class of its own: its spans are
+            # completed for the generic class, off the hot path.
             match = _completed_for_generic(match)
-        return _HotPath(entry, match, checked, cls)
+            fullmatch = None
+        return _HotPath(entry, match, checked, cls, fullmatch, build, check)
 
     def _reference_match(
         self, entry: SchemeFile, productions: frozenset[str]
@@ -436,6 +528,79 @@ class _HotPath(NamedTuple):
     spans: Callable[[str], Spans | None]
     checked_spans: Callable[[str], Spans | None]
     cls: Any
+    #: The compiled expression's ``fullmatch``; ``None`` where spans come another way.
+    fullmatch: Callable[[str], re.Match[str] | None] | None
+    #: The class's builder for a match: ``build(text, regs, host_checks)``.
+    build: Callable[[str, tuple[tuple[int, int], ...], bool], Any]
+    #: The host checks, on a match's registers.
+    check: Callable[[str, tuple[tuple[int, int], ...]], None]
+
+
+#: How many spellings of schemes the hot path remembers (``HTTP``, ``Http``,
+#: ``https``, ...): a bound, as the schemes come from the input.
+_MAX_WRITTEN_SCHEMES = 256
+
+
+def _no_build(text: str, regs: tuple[tuple[int, int], ...], host_checks: bool) -> Any:
+    raise AssertionError("no expression: the hot path builds from spans")  # pragma: no cover
+
+
+def _no_check(text: str, regs: tuple[tuple[int, int], ...]) -> None:
+    """No host checks: a scheme served by the reference parser checks its spans."""
+
+
+def _host_check(
+    groups: tuple[tuple[str, tuple[int, ...]], ...],
+) -> Callable[[str, tuple[tuple[int, int], ...]], None]:
+    """The host checks of :mod:`.hosts` on the registers of a match, for these groups.
+
+    Most hosts are names with no label near 63 characters and most ports
+    have at most four digits: those need no look beyond their length.
+    """
+    numbers = dict(groups)
+    hosts, hostnumbers, ports = (numbers.get(name, ()) for name in ("host", "hostnumber", "port"))
+    # A port of fewer digits than MAX_PORT cannot exceed it (leading zeros included).
+    short_port = len(str(MAX_PORT)) - 1
+
+    if len(hosts) <= 1 and len(hostnumbers) <= 1 and len(ports) <= 1:
+        # One group each (every RFC 1738 scheme): no loops on the hot path.
+        host = hosts[0] if hosts else 0
+        hostnumber = hostnumbers[0] if hostnumbers else None
+        port = ports[0] if ports else 0
+
+        def check_one(text: str, regs: tuple[tuple[int, int], ...]) -> None:
+            if host:
+                start, end = regs[host]
+                if start >= 0:
+                    numeric = hostnumber is not None and regs[hostnumber][0] >= 0
+                    if numeric or end - start > MAX_LABEL:
+                        check_host(text, (start, end), numeric)
+            if port:
+                start, end = regs[port]
+                if end - start > short_port:  # an absent group is (-1, -1)
+                    check_port(text, (start, end))
+
+        return check_one
+
+    def check(text: str, regs: tuple[tuple[int, int], ...]) -> None:
+        for number in hosts:
+            start, end = regs[number]
+            if start >= 0:
+                numeric = False
+                for other in hostnumbers:
+                    if regs[other][0] >= 0:
+                        numeric = True
+                if numeric or end - start > MAX_LABEL:
+                    check_host(text, (start, end), numeric)
+                break
+        for number in ports:
+            start, end = regs[number]
+            if start >= 0:
+                if end - start > short_port:
+                    check_port(text, (start, end))
+                break
+
+    return check
 
 
 def _checked(text: object) -> str:

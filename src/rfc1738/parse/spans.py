@@ -17,10 +17,29 @@ if TYPE_CHECKING:
     # objects and a generated standalone module use this module without it.
     from ..bnf.adapter import ParseTree
 
-__all__ = ["Spans", "spans_from_tree"]
+__all__ = ["Spans", "spans_from_regs", "spans_from_tree"]
 
 #: Production name → ``(start, end)`` of its first match in the text.
 Spans = dict[str, tuple[int, int]]
+
+
+def spans_from_regs(
+    regs: tuple[tuple[int, int], ...], groups: tuple[tuple[str, tuple[int, ...]], ...]
+) -> Spans:
+    """The spans of a regular expression match: per production, its first group that matched.
+
+    ``regs`` are the match's registers (``re.Match.regs``); ``groups`` the
+    numbers of the groups that may hold each production (a production
+    reached along several alternatives has one group each).
+    """
+    spans: Spans = {}
+    for name, numbers in groups:
+        for number in numbers:
+            span = regs[number]
+            if span[0] >= 0:
+                spans[name] = span
+                break
+    return spans
 
 
 def spans_from_tree(tree: ParseTree, wanted: Collection[str]) -> Spans:

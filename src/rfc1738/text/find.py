@@ -31,8 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 
-from ..errors import URLSyntaxError
-from ..parse.charsets import rule_chars, terminal_chars
+from ..errors import GrammarError, URLSyntaxError
 from ..urls import URL, Grammar, shipped
 from .fragments import check_fragment, parse_reference
 
@@ -109,7 +108,8 @@ class _URLSearch:
         self.text = text
         self.host_checks = host_checks
         self.starts = _scheme_starts(grammar.schemes)
-        self.url_run = _url_run()
+        self.url_run = _url_run(_chars(grammar, "terminal", "common", "XCHAR"))
+        self.scheme_chars = _chars(grammar, "rule", "generic", "scheme")
 
     def run(self) -> Iterator[Found]:
         text = self.text
@@ -187,7 +187,7 @@ class _URLSearch:
         if match is None:
             return None
         start = match.start()
-        if start > 0 and text[start - 1] in _scheme_chars():
+        if start > 0 and text[start - 1] in self.scheme_chars:
             return None, start + 1
         end = self._run_end(start, limit)
         end = _without_trailing(text, start, end)
@@ -248,20 +248,31 @@ def _readings(inner: str, prefix: int) -> list[str]:
     return readings
 
 
+def _chars(grammar: Grammar, kind: str, file: str, name: str) -> frozenset[str]:
+    """A character set of ``grammar`` (the shipped grammar's where it has no such set).
+
+    A grammar that does not define RFC 1738's ``XCHAR`` or ``scheme`` (the
+    1994 W3 grammar) is searched with the shipped grammar's sets.
+    """
+    for source in (grammar, shipped()):
+        try:
+            if kind == "rule":
+                return source.rule_chars(file, name)
+            return source.terminal_chars(file, name)
+        except GrammarError:
+            continue
+    raise GrammarError(f"no {kind} {name} in {file}.lark")
+
+
 @cache
-def _url_run() -> re.Pattern[str]:
+def _url_run(xchar: frozenset[str]) -> re.Pattern[str]:
     """A run of what a bare URL may hold: ``xchar``'s single characters, and ``%``.
 
     ``%`` begins an escape (``escape = "%" hex hex``); whether one is
     complete is for the parser to say.
     """
-    chars = sorted(terminal_chars("common", "XCHAR") | {_ESCAPE_START})
+    chars = sorted(xchar | {_ESCAPE_START})
     return re.compile("(?:" + "|".join(re.escape(c) for c in chars) + ")*+")
-
-
-@cache
-def _scheme_chars() -> frozenset[str]:
-    return rule_chars("generic", "scheme")
 
 
 @cache

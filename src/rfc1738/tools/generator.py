@@ -137,14 +137,16 @@ def tables(grammar: Grammar) -> Tables:
         capture = tuple(sorted(grammar.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS))
         compiled = grammar.compiled_file(scheme)
         rules = tuple(sorted(compiled.rules))
+        fields = tuple(sorted(grammar.url_class(scheme).layout_fields()))
         try:
             expression, groups = compiled.compile(entry.start, capture)
             prefixes = compiled.compile_prefixes(entry.start)
+            layout = compiled.layout(entry.start, fields)
         except NotRegularError as error:
             schemes[scheme] = SchemeTable(entry.start, rules, capture, None, {}, None, str(error))
         else:
             schemes[scheme] = SchemeTable(
-                entry.start, rules, capture, expression, groups, prefixes, None
+                entry.start, rules, capture, expression, groups, prefixes, None, fields, layout
             )
     sets: dict[str, int] = {}
     chars: dict[tuple[str, str, str, str], int] = {}
@@ -160,9 +162,10 @@ def _character_sets(
     """Every rule's and terminal's characters, in the grammar and in the shipped grammar.
 
     The grammar directory's own sets serve :class:`~rfc1738.Grammar` (which
-    characters may stand for themselves, for error reasons); the shipped
-    grammar's serve the URL classes, which escape with them through
-    :mod:`rfc1738.parse.charsets` whatever directory parsed the URL.
+    characters may stand for themselves, for error reasons) and the URL
+    classes, which escape with the sets of the grammar that parsed them
+    (:meth:`~rfc1738.parse.parsers.ParserSet.rule_chars`). The shipped
+    grammar's sets are written too, though no URL class reads them any more.
     """
     from ..parse.compiler import CompiledFile  # Lark: imported when a module is generated
 

@@ -43,8 +43,8 @@ __all__ = [
 ]
 
 #: Where a character set was read: the grammar directory the module was
-#: generated from, or the grammar shipped with rfc1738 (which the URL classes
-#: escape with, through :mod:`rfc1738.parse.charsets`).
+#: generated from (what its URL objects escape with), or the grammar shipped
+#: with rfc1738.
 GRAMMAR, SHIPPED = "grammar", "shipped"
 
 
@@ -64,6 +64,10 @@ class SchemeTable(NamedTuple):
     prefixes: str | None
     #: Why there is no expression (the compiler's message), or ``None``.
     problem: str | None
+    #: The fields of the scheme's class, and how the start rule lays them
+    #: out (:mod:`rfc1738.parse.layout`): what its objects are written with.
+    layout_fields: tuple[str, ...] = ()
+    layout: tuple[object, ...] | None = None
 
 
 class Tables(NamedTuple):
@@ -164,6 +168,17 @@ class CompiledFile:
         prefixes = self._scheme(start).prefixes
         assert prefixes is not None
         return prefixes
+
+    def layout(self, start: str, fields: Collection[str]) -> tuple[object, ...]:
+        """The layout of ``start`` computed at generation time for the class's fields."""
+        table = self._scheme(start)
+        if table.layout is None or set(fields) != set(table.layout_fields):
+            raise GrammarError(
+                f"{start} was laid out for {', '.join(table.layout_fields)}, "
+                f"not {', '.join(sorted(fields))}: generate the module again",
+                file=str(self.path),
+            )
+        return table.layout
 
     def rule_chars(self, name: str) -> frozenset[str]:
         """The characters that stand for themselves in rule ``name``."""

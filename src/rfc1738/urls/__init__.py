@@ -2,12 +2,16 @@
 
 :func:`rfc1738.parse` picks the class by scheme through
 :data:`~rfc1738.urls.grammar.CLASSES` (keyed by grammar file name) and builds the object with
-:meth:`URL.from_spans`. What section 3 says about each scheme (section,
+:meth:`URL.from_spans`. Each class declares its fields once, with the
+declarations exported here (:class:`Text`, :class:`Verbatim`, :class:`Number`,
+:class:`Path`, :class:`Pairs`, :class:`OneChar`, :class:`Scheme`; see
+:mod:`rfc1738.urls._fields`). What section 3 says about each scheme (section,
 default port, whether it has a login) is in :mod:`rfc1738.parse.facts`.
 """
 
 from __future__ import annotations
 
+from ._fields import Field, Number, OneChar, Pairs, Path, Scheme, Text, Verbatim
 from .base import URL
 from .file import FileURL
 from .ftp import FtpURL
@@ -25,6 +29,7 @@ from .wais import WaisURL
 __all__ = [
     "CLASSES",
     "URL",
+    "Field",
     "FileURL",
     "FtpURL",
     "GenericURL",
@@ -34,8 +39,15 @@ __all__ = [
     "MailtoURL",
     "NewsURL",
     "NntpURL",
+    "Number",
+    "OneChar",
+    "Pairs",
+    "Path",
     "ProsperoURL",
+    "Scheme",
     "TelnetURL",
+    "Text",
+    "Verbatim",
     "WaisURL",
     "load",
     "shipped",

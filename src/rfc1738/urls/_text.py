@@ -1,8 +1,8 @@
 """Escapes (section 2.2) and the character sets they depend on.
 
 Which characters stand for themselves in a field is read from the grammar
-files (through :mod:`rfc1738.parse.charsets`), on first use and
-once per process: nothing here lists URL characters by hand.
+that parsed the URL (:meth:`rfc1738.Grammar.rule_chars`, on first use and once
+per grammar) and passed in: nothing here lists URL characters by hand.
 
 Decoding. An escape ``%XX`` stands for one octet; RFC 1738 says nothing of the
 character set those octets are in. A decoded field is the octets read as
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from urllib.parse import unquote_to_bytes
 
-from ..parse.charsets import rule_chars, terminal_chars
 from ..parse.numbers import decimal, digits, exceeds
 
 __all__ = [
@@ -26,8 +25,6 @@ __all__ = [
     "escape",
     "exceeds",
     "normalize_escapes",
-    "rule_chars",
-    "terminal_chars",
     "upper_hex",
 ]
 
@@ -87,16 +84,16 @@ def upper_hex(raw: str) -> str:
     return _rewrite_escapes(raw, frozenset())
 
 
-def normalize_escapes(raw: str) -> str:
-    """``raw`` with escapes of unreserved characters decoded, other escapes in upper case.
+def normalize_escapes(raw: str, unreserved: frozenset[str]) -> str:
+    """``raw`` with escapes of ``unreserved`` characters decoded, other escapes in upper case.
 
     ``raw`` is a field as the grammar accepted it, so every ``%`` in it starts
-    an escape.
+    an escape; ``unreserved`` is the grammar's ``UNRESERVED``.
 
-    >>> normalize_escapes("%7euser%2fx%41")
+    >>> normalize_escapes("%7euser%2fx%41", frozenset("Aresu"))
     '%7Euser%2FxA'
     """
-    return _rewrite_escapes(raw, terminal_chars("common", "UNRESERVED"))
+    return _rewrite_escapes(raw, unreserved)
 
 
 def _rewrite_escapes(raw: str, decode_chars: frozenset[str]) -> str:

@@ -1,84 +1,128 @@
-"""The common base of the URL classes: raw and decoded fields, normalize, replace."""
+"""The common base of the URL classes: fields from declarations, read lazily; normalize, replace."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field, fields
+from collections.abc import Callable, Mapping
+from dataclasses import FrozenInstanceError
 from types import MappingProxyType
-from typing import ClassVar, Self
+from typing import Any, ClassVar, NoReturn, Self
 
+from ..bnf.files import GENERIC
+from ..errors import URLSyntaxError
 from ..parse.facts import SchemeFacts, facts_for
-from ..parse.parsers import ParserSet, default_parsers
-from ..parse.spans import Spans
-from ._fields import Field
-from ._text import decimal, decode, digits, normalize_escapes
+from ..parse.hosts import check_spans
+from ..parse.layout import Layout, present, write
+from ..parse.parsers import ParserName, ParserSet, default_parsers
+from ..parse.spans import Spans, spans_from_regs
+from ._fields import Field, Number, Path, Raw, Verbatim
+from ._text import decimal, digits, normalize_escapes
 
-__all__ = [
-    "URL",
-    "LoginMixin",
-    "Parts",
-    "PortMixin",
-    "decoded",
-    "hostport",
-    "login",
-    "number",
-    "segments",
-]
+__all__ = ["URL", "Parts"]
 
-#: Parts of a URL as written, by the name of the raw field that holds them.
+#: Raw fields of a URL by name (``raw_scheme``, ``host``, ``raw_path``, ...).
 Parts = dict[str, object]
 
 
-def decoded(raw: str | None) -> str | None:
-    """``raw`` with its escapes decoded; ``None`` stays ``None``."""
-    return None if raw is None else decode(raw)
+class _Segments:
+    """``segments`` of a :class:`~._fields.Path` field: the path split at ``/``, each decoded."""
+
+    def __init__(self, field: Path[Any]) -> None:
+        self.field = field
+
+    def __get__(self, url: URL | None, owner: type) -> Any:
+        if url is None:
+            return self
+        raw = url._raw()[self.field.raw_name]
+        return self.field.segments(raw if isinstance(raw, str) else None)
+
+    def __set__(self, url: URL, value: object) -> None:
+        url._frozen("segments")
 
 
-def segments(raw_path: str | None) -> tuple[str, ...]:
-    """The ``/``-separated segments of a path as written, each decoded; ``()`` for none."""
-    return () if raw_path is None else tuple(decode(s) for s in raw_path.split("/"))
+class _URLType(type):
+    """Makes a URL class from its field declarations (see :mod:`rfc1738.urls._fields`).
+
+    Every class gets ``__slots__`` (objects have no ``__dict__``), the raw
+    twin of each field, and ``DECLARED``, ``FIELDS`` and ``PRODUCTIONS``
+    derived from the declarations. Annotations in the class body (for type
+    checkers: ``raw_port: str | None``) must name an attribute a declaration
+    gives.
+    """
+
+    def __new__(
+        mcs, name: str, bases: tuple[type, ...], namespace: dict[str, Any], **kwargs: Any
+    ) -> _URLType:
+        namespace.setdefault("__slots__", ())
+        cls = super().__new__(mcs, name, bases, namespace, **kwargs)
+        own = [value for value in namespace.values() if isinstance(value, Field)]
+        declared: tuple[Field[Any], ...] = (*getattr(cls, "DECLARED", ()), *own)
+        for field in own:
+            if field.HAS_RAW and not hasattr(cls, field.raw_name):
+                setattr(cls, field.raw_name, Raw(field))
+            if isinstance(field, Path) and field.has_segments:
+                cls.segments = _Segments(field)  # type: ignore[attr-defined]
+        cls.DECLARED = declared  # type: ignore[attr-defined]
+        cls.FIELDS = MappingProxyType(  # type: ignore[attr-defined]
+            {replace: field for field in declared for replace in field.replace_names}
+        )
+        hooked = namespace.get("READ_BY_HOOK", getattr(cls, "READ_BY_HOOK", frozenset()))
+        productions = {f.production for f in declared if f.name not in hooked}
+        productions |= set(getattr(cls, "EXTRA_PRODUCTIONS", ()))
+        if "host" in productions:
+            productions.add("hostnumber")  # the host checks tell a number from a name
+        cls.PRODUCTIONS = frozenset(productions)  # type: ignore[attr-defined]
+        given = {n for f in declared for n in f.names}
+        for annotated, kind in namespace.get("__annotations__", {}).items():
+            slotted = any(annotated in getattr(k, "__slots__", ()) for k in cls.__mro__)
+            if "ClassVar" not in str(kind) and annotated not in given and not slotted:
+                raise TypeError(f"{name}.{annotated} is annotated but no field declares it")
+        return cls
 
 
-def number(raw: str | None) -> int | None:
-    """The decimal number ``raw`` as an ``int``; ``None`` stays ``None``."""
-    return None if raw is None else decimal(raw)
-
-
-@dataclass(frozen=True, slots=True, repr=False)
-class URL:
+class URL(metaclass=_URLType):
     """A URL of the RFC 1738 grammar; the base of the classes of each scheme.
 
     Every object holds the text it was read from (``str(url)`` gives it back
-    exactly) and its parts as written (``raw_...`` fields, still
-    percent-encoded). Each ``raw_F`` has a decoded twin ``F`` (escapes
-    decoded as UTF-8, see :mod:`rfc1738.urls._text`): ``None`` when the part
-    is absent, ``""`` when it is present but empty. Objects are immutable,
-    compare and hash by value; :meth:`normalize` and :meth:`replace` return
-    new objects, always re-read by :func:`rfc1738.parse`.
+    exactly) and where the grammar found each production in it; its fields
+    are read from the text on first access. Each class declares its fields
+    once (:mod:`rfc1738.urls._fields`): a field ``F`` that may hold escapes
+    comes as ``raw_F`` (as written) and ``F`` (decoded as UTF-8, see
+    :mod:`rfc1738.urls._text`): ``None`` when the part is absent, ``""`` when
+    it is present but empty. Objects are immutable (assigning raises
+    :class:`dataclasses.FrozenInstanceError`), compare and hash by class and
+    text, and pickle with their grammar. :meth:`normalize` and :meth:`replace`
+    return new objects, re-read by the grammar that read this one.
 
     ``host_checks`` records whether the checks beyond the grammar (label,
-    host name and port limits) were applied; it is not part of the value.
+    host name and port limits) were applied; ``grammar`` is the
+    :class:`~rfc1738.Grammar` that parsed the URL (``None``: the shipped one).
+    Neither is part of the value.
 
-    Objects come from :func:`rfc1738.parse` (through :meth:`from_spans`);
-    the constructor itself checks nothing.
+    Objects come from :func:`rfc1738.parse`, ``Class.parse`` or
+    :meth:`from_spans`.
     """
 
-    #: The URL exactly as it was given.
-    text: str
-    #: The scheme as written (``HTTP`` stays ``HTTP``; see :attr:`scheme`).
-    raw_scheme: str
-    #: Whether host and port limits were checked (see :mod:`rfc1738.parse.hosts`).
-    host_checks: bool = field(default=True, kw_only=True, compare=False)
-    #: The grammar that parsed the URL; ``None`` stands for the shipped one.
-    #: :meth:`normalize` and :meth:`replace` re-read by it. Not part of the value.
-    grammar: ParserSet | None = field(default=None, kw_only=True, compare=False, repr=False)
+    # One slot holds what the parser found: (text, spans or the match's
+    # registers, the group numbers of each production or None, host_checks,
+    # grammar); one more the fields read from it, on first access. Built
+    # with one assignment each, so that parse() costs little more than the match.
+    __slots__ = ("_cache", "_state")
 
-    #: The productions whose spans :meth:`from_spans` reads.
+    _state: tuple[str, Any, Any, bool, ParserSet | None]
+    _cache: Parts
+
+    #: Every field declaration of the class, in order (base classes' first).
+    DECLARED: ClassVar[tuple[Field[Any], ...]] = ()
+    #: The productions whose spans :meth:`from_spans` reads (derived from the declarations).
     PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
-    #: The grammar file (and :data:`~rfc1738.parse.facts.SCHEME_FACTS` key) of the class.
-    SCHEME: ClassVar[str] = "generic"
-    #: Decoded field name → how :meth:`replace` writes it.
-    FIELDS: ClassVar[Mapping[str, Field]] = MappingProxyType({})
+    #: Decoded field name → its declaration, for :meth:`replace` (derived).
+    FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
+    #: Fields a hook of the class reads (``_read``) rather than their production's span.
+    READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset()
+    #: Productions a hook reads besides the fields' own.
+    EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
+    #: The :data:`~rfc1738.parse.facts.SCHEME_FACTS` key of the class (section, default port).
+    SCHEME: ClassVar[str] = GENERIC
 
     @classmethod
     def from_spans(
@@ -89,17 +133,158 @@ class URL:
         ``spans`` maps a production to the ``(start, end)`` of its first
         match; a production that did not match is absent. Raises
         :class:`~rfc1738.URLSyntaxError` if ``host_checks`` is true and a host
-        or port breaks a limit beyond the grammar.
+        or port breaks a limit beyond the grammar. Fields are read from the
+        text when first asked for.
         """
-        raise NotImplementedError
+        if host_checks:
+            check_spans(text, spans)
+        # A copy: the caller's mapping may change afterwards, the object may not.
+        return cls._build(text, dict(spans), host_checks, grammar)
+
+    @classmethod
+    def _build(cls, text: str, spans: Spans, host_checks: bool, grammar: ParserSet | None) -> Self:
+        url = object.__new__(cls)
+        _set_state(url, (text, spans, None, host_checks, grammar))
+        return url
+
+    @classmethod
+    def builder(
+        cls, groups: tuple[tuple[str, tuple[int, ...]], ...], grammar: ParserSet | None
+    ) -> Callable[[str, tuple[tuple[int, int], ...], bool], Self]:
+        """How the fast parser builds objects of this class: ``build(text, regs, host_checks)``.
+
+        ``regs`` are the registers of a match of the compiled expression
+        (``re.Match.regs``, host checks done), ``groups`` the group numbers of
+        each production (see :class:`~rfc1738.parse.fast.FastParser`): the
+        spans are worked out from them only when a field is first read. One
+        allocation and one slot assignment per object.
+        """
+        new = object.__new__
+
+        def build(text: str, regs: tuple[tuple[int, int], ...], host_checks: bool) -> Any:
+            url = new(cls)
+            _set_state(url, (text, regs, groups, host_checks, grammar))
+            return url
+
+        return build
+
+    # ---- what the parser found ----
+
+    @property
+    def text(self) -> str:
+        """The URL exactly as it was given."""
+        return self._state[0]
+
+    @property
+    def host_checks(self) -> bool:
+        """Whether host and port limits were checked (see :mod:`rfc1738.parse.hosts`)."""
+        return self._state[3]
+
+    @property
+    def grammar(self) -> ParserSet | None:
+        """The grammar that parsed the URL; ``None`` stands for the shipped one.
+
+        :meth:`normalize` and :meth:`replace` escape and re-read by it. Not
+        part of the value.
+        """
+        return self._state[4]
+
+    @property
+    def _spans(self) -> Spans:
+        """Where each production matched (worked out from the match on first use)."""
+        _text, found, groups, _checks, _grammar = self._state
+        if groups is None:
+            spans: Spans = found
+            return spans
+        return spans_from_regs(found, groups)
+
+    @classmethod
+    def from_fields(
+        cls, *, grammar: ParserSet | None = None, host_checks: bool = True, **fields: object
+    ) -> Self:
+        """A new URL of this class from decoded field values, as :meth:`replace` takes them.
+
+        Each value is escaped where its production requires, the text is
+        written by the start rule of the class's scheme in ``grammar`` (the
+        shipped one for ``None``) and read again by it.
+
+        >>> from rfc1738 import HttpURL
+        >>> HttpURL.from_fields(host="example.org", segments=("a b", "c/d"), search="q")
+        HttpURL('http://example.org/a%20b/c%2Fd?q')
+        """
+        prototype = cls._build(f"{cls.SCHEME}:", {}, host_checks, grammar)
+        parts: Parts = {"raw_scheme": cls.SCHEME} | {f.raw_name: None for f in cls.DECLARED}
+        prototype._apply(parts, fields)
+        return prototype._reparse(prototype._write(parts))
+
+    @classmethod
+    def parse(cls, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> Self:
+        """The object for ``text``, by the shipped grammar; it must be of this class.
+
+        Raises :class:`~rfc1738.URLSyntaxError` when ``text`` is not a URL, or
+        is a URL of another scheme (naming this class's start rule).
+
+        >>> from rfc1738 import HttpURL
+        >>> HttpURL.parse("http://h/a").path
+        'a'
+        >>> HttpURL.parse("ftp://h/a")  # doctest: +ELLIPSIS
+        Traceback (most recent call last):
+          ...
+        rfc1738.errors.URLSyntaxError: a URL of scheme 'ftp' (FtpURL): HttpURL.parse reads ...
+          ftp://h/a
+          ^
+        """
+        url = default_parsers().parse(text, parser=parser, host_checks=host_checks)
+        if not isinstance(url, cls):
+            facts = facts_for(cls.SCHEME)
+            section = f" (RFC 1738 section {facts.section})" if facts.section else ""
+            raise URLSyntaxError(
+                text,
+                0,
+                frozenset({facts.start}),
+                facts.start,
+                reason=(
+                    f"a URL of scheme {url.scheme!r} ({type(url).__name__}): "
+                    f"{cls.__name__}.parse reads {facts.start}{section} only"
+                ),
+            )
+        return url
+
+    # ---- value semantics ----
+
+    def __setattr__(self, name: str, value: object) -> NoReturn:
+        self._frozen(name)
+
+    def __delattr__(self, name: str) -> NoReturn:
+        self._frozen(name)
+
+    def _frozen(self, name: str) -> NoReturn:
+        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not type(self):
+            return NotImplemented
+        return self._state[0] == other._state[0]
+
+    def __hash__(self) -> int:
+        return hash((type(self).__name__, self._state[0]))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # The grammar pickles as the arguments it was loaded with (Grammar.__reduce__).
+        return (_rebuilt, (type(self), self.text, self._spans, self.host_checks, self.grammar))
 
     def __str__(self) -> str:
-        return self.text
+        return self._state[0]
 
     def __repr__(self) -> str:
-        return f"{type(self).__name__}({self.text!r})"
+        return f"{type(self).__name__}({self._state[0]!r})"
 
     # ---- the scheme and its port ----
+
+    @property
+    def raw_scheme(self) -> str:
+        """The scheme as written (``HTTP`` stays ``HTTP``; see :attr:`scheme`)."""
+        return self.text[: self.text.index(":")]
 
     @property
     def scheme(self) -> str:
@@ -154,14 +339,14 @@ class URL:
         """Every field of the URL, raw and decoded, as JSON-ready values.
 
         ``class`` (the class name), ``text``, ``scheme``, ``raw_scheme``, then
-        each part: its decoded value(s) before the one as written (``path``,
-        ``segments``, ``raw_path``), then the other properties (``port``,
-        ``default_port``, ``effective_port``, ...). Tuples become lists;
-        ``None`` stays ``None``; a number of more than about 4,200 digits
-        (a port with the host checks off, an nntp article number) is given as
-        its digits in a string. A decoded value may hold lone surrogates
-        (see :mod:`rfc1738.urls._text`): ``json.dumps`` with its default
-        ``ensure_ascii=True`` writes them as ``\\udcXX`` escapes.
+        each declared field in order: its decoded value(s) before the one as
+        written (``path``, ``segments``, ``raw_path``), then the other
+        properties (``port``, ``default_port``, ``effective_port``, ...).
+        Tuples become lists; ``None`` stays ``None``; a number of more than
+        about 4,200 digits (a port with the host checks off, an nntp article
+        number) is given as its digits in a string. A decoded value may hold
+        lone surrogates (see :mod:`rfc1738.urls._text`): ``json.dumps`` with
+        its default ``ensure_ascii=True`` writes them as ``\\udcXX`` escapes.
 
         >>> import rfc1738
         >>> rfc1738.parse("news:comp.lang.python").to_dict()  # doctest: +NORMALIZE_WHITESPACE
@@ -171,22 +356,23 @@ class URL:
          'effective_port': None, 'host': None, 'port': None}
         """
         return {"class": type(self).__name__} | {
-            name: _plain(getattr(self, name)) for name in _exported(type(self))
+            name: _plain(getattr(self, name)) for name in exported(type(self))
         }
 
     # ---- new objects ----
 
     def normalize(self) -> Self:
-        """The canonical form of this URL.
+        """The canonical form of this URL, by the grammar that read it.
 
         Scheme and host in lower case, the default port left out (other ports
         written without leading zeros), escapes of unreserved characters
         decoded (``%7E`` stays, ``%41`` becomes ``A``), the hex digits of the
         remaining escapes in upper case. Everything else is kept as written.
         """
-        parts = self._parts()
-        for name, value in parts.items():
-            parts[name] = self._normalized(name, value)
+        parts = self._raw_parts()
+        parts["raw_scheme"] = self.scheme
+        for field in self.DECLARED:
+            parts[field.raw_name] = self._normalized(field, parts[field.raw_name])
         return self._reparse(self._write(parts))
 
     def replace(self, **changes: object) -> Self:
@@ -194,70 +380,158 @@ class URL:
 
         Fields are named as the decoded attributes (``path``, ``segments``,
         ``search``, ``port`` as an ``int`` or ``None``, ...); each value is
-        escaped where its production requires. The new text is read by
-        :func:`rfc1738.parse`, so the result is always a valid URL, or
-        :class:`~rfc1738.URLSyntaxError` (a ``ValueError``) is raised. A value
-        the URL cannot express raises ``ValueError``; an unknown field,
-        ``TypeError``.
+        escaped with the characters its production allows in the grammar
+        that read this URL. The new text is read by that grammar, so the
+        result is always a valid URL, or :class:`~rfc1738.URLSyntaxError`
+        (a ``ValueError``) is raised. A value the URL cannot express raises
+        ``ValueError``; an unknown field, ``TypeError``.
         """
-        parts = self._parts()
+        parts = self._raw_parts()
         self._apply(parts, changes)
         return self._reparse(self._write(parts))
 
-    # ---- for the subclasses ----
+    # ---- reading the fields ----
 
-    def _parts(self) -> Parts:
-        """The raw fields by name (``raw_scheme`` included, ``text`` not)."""
-        skip = {"text", "host_checks"}
-        return {f.name: getattr(self, f.name) for f in fields(self) if f.name not in skip}
+    def _raw(self) -> Parts:
+        """The raw fields by name (``raw_scheme`` included), read on first use.
+
+        Decoded values are kept in the same dictionary, under ``(name,)``.
+        """
+        try:
+            return self._cache
+        except AttributeError:
+            raw = self._read(self.text, self._spans)
+            object.__setattr__(self, "_cache", raw)
+            return raw
+
+    def _raw_parts(self) -> Parts:
+        """A copy of the raw fields, for :meth:`normalize` and :meth:`replace` to change."""
+        return dict(self._raw())
+
+    def _decoded(self, field: Field[Any]) -> Any:
+        raw = self._raw()
+        key = (field.name,)
+        try:
+            return raw[key]  # type: ignore[index]
+        except KeyError:
+            value = raw[key] = field.decode(raw[field.raw_name])  # type: ignore[index]
+            return value
+
+    def _read(self, text: str, spans: Spans) -> Parts:
+        """Each field's text as written: its production's span, ``None`` where it did not match.
+
+        The hook of a class whose fields section 3 splits further than the
+        grammar (gopher, prospero, news, nntp, file).
+        """
+        raw: Parts = {"raw_scheme": text[: text.index(":")]}
+        for field in self.DECLARED:
+            span = spans.get(field.production)
+            raw[field.raw_name] = None if span is None else text[span[0] : span[1]]
+        return raw
+
+    # ---- the grammar this URL is read and written by ----
+
+    def _grammar(self) -> ParserSet:
+        return self.grammar if self.grammar is not None else default_parsers()
+
+    def _source(self) -> tuple[str, str]:
+        """The grammar file and start rule whose layout this class writes."""
+        entry = self._grammar().scheme_file(self.text)
+        return entry.scheme, entry.start
+
+    @classmethod
+    def layout_fields(cls) -> frozenset[str]:
+        """The productions the class's fields fill in its start rule's layout."""
+        return frozenset(p for field in cls.DECLARED for p in field.parts(None))
+
+    def _layout(self) -> Layout:
+        file, start = self._source()
+        return self._grammar().grammar_facts.layout(file, start, self.layout_fields())
+
+    def _chars(self, name: str) -> frozenset[str]:
+        """The characters of production ``name`` (a terminal if UPPERCASE) in this URL's file."""
+        grammar, (file, _start) = self._grammar(), self._source()
+        if name.isupper():
+            return grammar.terminal_chars(file, name)
+        return grammar.rule_chars(file, name)
+
+    # ---- writing ----
 
     def _write(self, parts: Parts) -> str:
         """The text of a URL with these raw fields; ``ValueError`` if none has them."""
-        raise NotImplementedError
+        layout = self._layout()
+        productions: dict[str, object] = {}
+        for field in self.DECLARED:
+            productions.update(field.parts(parts[field.raw_name]))
+        return write(
+            layout,
+            productions,
+            scheme=str(parts["raw_scheme"]),
+            kept=present(layout, self.text, self._spans),
+            names={p: f.name for f in self.DECLARED for p in f.parts(None)},
+            start=self._source()[1],
+        )
 
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
         set_by: dict[str, str] = {}
         for name, value in changes.items():
-            spec = self.FIELDS.get(name)
-            if spec is None:
+            field = self.FIELDS.get(name)
+            if field is None:
                 known = ", ".join(sorted(self.FIELDS))
                 raise TypeError(f"{type(self).__name__} has no field {name!r} (fields: {known})")
-            if spec.raw in set_by:
-                raise ValueError(f"{set_by[spec.raw]} and {name} set the same part: give one")
-            set_by[spec.raw] = name
-            parts[spec.raw] = spec.encode(name, value)
+            if field.raw_name in set_by:
+                raise ValueError(f"{set_by[field.raw_name]} and {name} set the same part: give one")
+            set_by[field.raw_name] = name
+            parts[field.raw_name] = field.encode(name, value, self._chars)
 
-    def _normalized(self, name: str, value: object) -> object:
+    def _normalized(self, field: Field[Any], value: object) -> object:
         if value is None:
             return None
-        if name in ("raw_scheme", "host") and isinstance(value, str):
-            return value.lower()
-        if name == "raw_port" and isinstance(value, str):
+        if isinstance(field, Verbatim):
+            # Host names ignore case (RFC 1034); other verbatim fields are kept.
+            return value.lower() if field.production == "host" and isinstance(value, str) else value
+        if field.production == "port" and isinstance(value, str):
             port = decimal(value)
             return None if port == self.default_port else str(port)
-        if name.startswith("raw_") and isinstance(value, str):
-            return normalize_escapes(value)
-        if name.startswith("raw_") and isinstance(value, tuple):
-            return tuple(self._normalized(name, item) for item in value)
+        if isinstance(field, Number):
+            return value  # an article number keeps its digits as written
+        return self._normalized_escapes(value)
+
+    def _normalized_escapes(self, value: object) -> object:
+        if isinstance(value, str):
+            # RFC 1738's unreserved: common.lark's UNRESERVED, in this URL's grammar.
+            unreserved = self._grammar().terminal_chars("common", "UNRESERVED")
+            return normalize_escapes(value, unreserved)
+        if isinstance(value, tuple):
+            return tuple(self._normalized_escapes(item) for item in value)
         return value
 
     def _reparse(self, text: str) -> Self:
-        grammar = self.grammar if self.grammar is not None else default_parsers()
-        url = grammar.parse(text, host_checks=self.host_checks)
+        url = self._grammar().parse(text, host_checks=self.host_checks)
         if not isinstance(url, type(self)):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
 
 
-#: Public attributes that are not parts of the URL: the scheme's facts, the grammar that read it.
-_NOT_PARTS = frozenset({"facts", "grammar", "host_checks"})
+#: Sets the one slot of a URL's state, past the ``__setattr__`` that refuses to.
+_set_state = URL.__dict__["_state"].__set__
 
+
+def _rebuilt(
+    cls: type[URL], text: str, spans: Spans, host_checks: bool, grammar: ParserSet | None
+) -> URL:
+    """An unpickled URL: built again from its text and spans (checked when it was parsed)."""
+    return cls._build(text, spans, host_checks, grammar)
+
+
+#: Public attributes that are not parts of the URL: the scheme's facts, the grammar that read it.
+_NOT_PARTS = frozenset({"facts", "grammar", "host_checks", "text"})
 
 #: Per class, the attributes :meth:`URL.to_dict` writes, found once.
 _EXPORTED: dict[type[URL], tuple[str, ...]] = {}
 
 
-def _exported(cls: type[URL]) -> tuple[str, ...]:
+def exported(cls: type[URL]) -> tuple[str, ...]:
     """The attributes :meth:`URL.to_dict` writes for ``cls``, in order."""
     found = _EXPORTED.get(cls)
     if found is None:
@@ -267,17 +541,16 @@ def _exported(cls: type[URL]) -> tuple[str, ...]:
 
 def _find_exported(cls: type[URL]) -> tuple[str, ...]:
     names = ["text", "scheme", "raw_scheme"]
-    for raw in fields(cls):
-        twins = [name for name, spec in cls.FIELDS.items() if spec.raw == raw.name]
-        names.extend(name for name in (*twins, raw.name) if name not in names)
+    for field in cls.DECLARED:
+        names.extend(name for name in field.names if name not in names)
     properties = {
         name
         for klass in cls.__mro__
         for name, value in vars(klass).items()
         if isinstance(value, property) and not name.startswith("_")
     }
-    names.extend(sorted(properties - set(names)))
-    return tuple(name for name in names if name not in _NOT_PARTS)
+    names.extend(sorted(properties - set(names) - _NOT_PARTS))
+    return tuple(name for name in names if name == "text" or name not in _NOT_PARTS)
 
 
 def _plain(value: object) -> object:
@@ -293,71 +566,3 @@ def _plain(value: object) -> object:
 
 #: Bits of the largest number ``str()`` writes without refusing (4300 digits, less a margin).
 _LONGEST = 14_000
-
-
-class PortMixin:
-    """Mixin: ``port`` from ``raw_port``."""
-
-    __slots__ = ()
-    raw_port: str | None
-
-    @property
-    def port(self) -> int | None:
-        """The port as a number; ``None`` when the URL names none."""
-        return number(self.raw_port)
-
-
-class LoginMixin(PortMixin):
-    """Mixin: ``user`` and ``password`` (section 3.1) decoded."""
-
-    __slots__ = ()
-    raw_user: str | None
-    raw_password: str | None
-
-    @property
-    def user(self) -> str | None:
-        """The user name, decoded: ``None`` when absent, ``""`` when empty."""
-        return decoded(self.raw_user)
-
-    @property
-    def password(self) -> str | None:
-        """The password, decoded: ``None`` when absent, ``""`` when empty."""
-        return decoded(self.raw_password)
-
-
-class SegmentedPathMixin:
-    """Mixin: ``path`` and ``segments`` from ``raw_path`` (ftp's fpath, http's hpath).
-
-    The path is the part after the ``/`` that follows the host, which
-    RFC 1738 does not count as part of it (section 3.1).
-    """
-
-    __slots__ = ()
-    raw_path: str | None
-
-    @property
-    def path(self) -> str | None:
-        """The path, decoded; ``None`` when the URL has none."""
-        return decoded(self.raw_path)
-
-    @property
-    def segments(self) -> tuple[str, ...]:
-        """The path's ``/``-separated segments, each decoded; ``()`` when there is no path."""
-        return segments(self.raw_path)
-
-
-def hostport(parts: Parts) -> str:
-    """``host[:port]`` from the raw fields."""
-    host, port = parts["host"], parts["raw_port"]
-    return f"{host}" if port is None else f"{host}:{port}"
-
-
-def login(parts: Parts) -> str:
-    """``[user[:password]@]host[:port]`` (section 3.1) from the raw fields."""
-    user, password = parts["raw_user"], parts["raw_password"]
-    if user is None:
-        if password is not None:
-            raise ValueError("a password needs a user name before it (section 3.1): give user=''")
-        return hostport(parts)
-    credentials = f"{user}@" if password is None else f"{user}:{password}@"
-    return credentials + hostport(parts)

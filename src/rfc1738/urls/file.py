@@ -2,21 +2,19 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import MappingProxyType
+import os
+from pathlib import PurePosixPath
 from typing import ClassVar, Self
 
-from ..parse.hosts import check_spans, span_text
+from ..parse.layout import Layout
 from ..parse.parsers import ParserSet
 from ..parse.spans import Spans
-from ._fields import Path, Segments, Verbatim
-from ._text import decode
-from .base import URL, Parts, segments
+from ._fields import Path, Verbatim
+from .base import URL, Parts
 
 __all__ = ["FileURL"]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class FileURL(URL):
     """A ``file`` URL (RFC 1738 section 3.10).
 
@@ -34,54 +32,86 @@ class FileURL(URL):
     >>> url = rfc1738.parse("file:///etc/motd")
     >>> url.host, url.path, url.segments
     (None, 'etc/motd', ('etc', 'motd'))
+    >>> url.to_path()
+    PurePosixPath('/etc/motd')
+    >>> FileURL.from_path("/tmp/my notes.txt")
+    FileURL('file:///tmp/my%20notes.txt')
     """
 
     #: The host as written; ``None`` when empty.
-    host: str | None
-    #: The fpath as written, without the ``/`` before it.
-    raw_path: str
+    host = Verbatim("host")
+    #: The fpath, decoded (``""`` for ``file://host/``); ``segments`` split at ``/``.
+    path = Path("fpath", escape="fsegment", optional=False)
 
-    PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"host", "hostnumber", "fpath"})
+    #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
+    raw_path: str
+    segments: tuple[str, ...]
+
     SCHEME: ClassVar[str] = "file"
-    FIELDS = MappingProxyType(
-        {
-            "host": Verbatim("host"),
-            "path": Path("raw_path", optional=False, file="file", rule="fsegment"),
-            "segments": Segments("raw_path", file="file", rule="fsegment"),
-        }
-    )
+
+    def to_path(self) -> PurePosixPath:
+        """The path as an absolute POSIX path, each segment decoded.
+
+        The path on the machine :attr:`host` names (``None`` and
+        ``localhost`` both mean this one). A ``%2F`` decodes to a ``/`` inside
+        one segment name, which no POSIX path can hold: that is a
+        ``ValueError``, never a separator. So is a ``%00`` (a NUL).
+
+        >>> import rfc1738
+        >>> rfc1738.parse("file://localhost/a%20b/c").to_path()
+        PurePosixPath('/a b/c')
+        >>> rfc1738.parse("file:///etc%2Fpasswd").to_path()
+        Traceback (most recent call last):
+          ...
+        ValueError: segment 'etc/passwd' holds a '/' (written %2F): a path segment cannot
+        """
+        segments = self.segments
+        for segment in segments:
+            for char in ("/", "\0"):
+                if char in segment:
+                    written = "%" + format(ord(char), "02X")
+                    raise ValueError(
+                        f"segment {segment!r} holds a {char!r} (written {written}): "
+                        "a path segment cannot"
+                    )
+        return PurePosixPath("/", *segments)
 
     @classmethod
-    def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+    def from_path(
+        cls,
+        path: str | os.PathLike[str],
+        host: str | None = None,
+        *,
+        grammar: ParserSet | None = None,
     ) -> Self:
-        if host_checks:
-            check_spans(text, spans)
-        start, _end = spans["fpath"]
-        # "file://" host "/" fpath: the host is what lies between, if anything
-        # (the literal "localhost" alternative has no host span).
-        host = text[text.index(":") + 3 : start - 1]
-        return cls(
-            text,
-            text[: text.index(":")],
-            host or None,
-            span_text(text, spans, "fpath") or "",
-            host_checks=host_checks,
-            grammar=grammar,
-        )
+        """The file URL of an absolute POSIX path, its segments escaped (section 2.2).
 
-    @property
-    def path(self) -> str:
-        """The fpath, decoded (``""`` for ``file://host/``)."""
-        return decode(self.raw_path)
+        Every character that does not stand for itself in an ``fsegment`` of
+        the grammar is written ``%XX`` (UTF-8; a lone surrogate from
+        ``os.fsdecode`` goes back to its octet). ``host`` is written as given
+        (``None``: empty, this machine). ``ValueError`` for a relative path.
 
-    @property
-    def segments(self) -> tuple[str, ...]:
-        """The fpath's segments, each decoded."""
-        return segments(self.raw_path)
+        >>> FileURL.from_path("/srv/caf\u00e9/a;b", host="files.example.org")
+        FileURL('file://files.example.org/srv/caf%C3%A9/a%3Bb')
+        """
+        pure = PurePosixPath(os.fspath(path))
+        if not pure.is_absolute():
+            raise ValueError(f"a file URL names an absolute path, not {str(pure)!r}")
+        segments = pure.parts[1:] or ("",)
+        return cls.from_fields(host=host, segments=segments, grammar=grammar)
 
-    def _write(self, parts: Parts) -> str:
-        path = parts["raw_path"]
-        if path is None:
-            raise ValueError("a file URL always has a path (section 3.10): segments=('',)")
-        return f"{parts['raw_scheme']}://{parts['host'] or ''}/{path}"
+    def _read(self, text: str, spans: Spans) -> Parts:
+        raw = URL._read(self, text, spans)
+        if raw["host"] is None:
+            # The start rule's [ host | "localhost" ]: a parser that took the
+            # literal alternative gives no host span; the host is then what lies
+            # between the start rule's first literal ("file://") and fpath's "/".
+            first = _first_literal(self._layout())
+            raw["host"] = text[len(first) : spans["fpath"][0] - 1] or None
+        return raw
+
+
+def _first_literal(layout: Layout) -> str:
+    while layout[0] == "seq":
+        layout = layout[1][0]
+    return str(layout[1]) if layout[0] == "lit" else ""

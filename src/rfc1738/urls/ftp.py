@@ -2,21 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import ClassVar, Self
+from typing import ClassVar
 
-from ..parse.hosts import read_hostport, span_text
-from ..parse.parsers import ParserSet
-from ..parse.spans import Spans
-from ._fields import Escaped, Number, Path, Segments, Verbatim
-from .base import URL, LoginMixin, Parts, SegmentedPathMixin, login
+from ._fields import Number, Path, Text, Verbatim
+from .base import URL
 
 __all__ = ["FtpURL"]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class FtpURL(SegmentedPathMixin, LoginMixin, URL):
+class FtpURL(URL):
     """An ``ftp`` URL (RFC 1738 section 3.2).
 
     BNF: ``ftpurl = "ftp://" login [ "/" fpath [ ";type=" ftptype ]]``::
@@ -37,60 +31,24 @@ class FtpURL(SegmentedPathMixin, LoginMixin, URL):
     ('myname', None, 'host.dom', ('/etc', 'motd'), 'a')
     """
 
-    #: The user name as written; ``None`` when absent, ``""`` when empty.
-    raw_user: str | None
-    #: The password as written; ``None`` when absent, ``""`` when empty.
-    raw_password: str | None
-    #: The host as written.
-    host: str
-    #: The port digits as written; ``None`` when absent.
-    raw_port: str | None
-    #: The fpath as written, without the ``/`` before it; ``None`` when absent.
-    raw_path: str | None
+    #: The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).
+    user = Text("user", escape="user")
+    #: The password, decoded: ``None`` when absent, ``""`` when empty.
+    password = Text("password", escape="password")
+    #: The host as written (host names and numbers are never escaped).
+    host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
+    port = Number("port")
+    #: The fpath, decoded, without the ``/`` before it; ``segments`` split at ``/``.
+    path = Path("fpath", escape="fsegment")
     #: The ftptype as written (one of ``aidAID``); ``None`` when absent.
-    typecode: str | None
+    typecode = Verbatim("ftptype")
 
-    PRODUCTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"user", "password", "host", "hostnumber", "port", "fpath", "ftptype"}
-    )
+    #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
+    raw_user: str | None
+    raw_password: str | None
+    raw_port: str | None
+    raw_path: str | None
+    segments: tuple[str, ...]
+
     SCHEME: ClassVar[str] = "ftp"
-    FIELDS = MappingProxyType(
-        {
-            "user": Escaped("raw_user", file="ftp", rule="user"),
-            "password": Escaped("raw_password", file="ftp", rule="password"),
-            "host": Verbatim("host", optional=False),
-            "port": Number("raw_port"),
-            "path": Path("raw_path", file="ftp", rule="fsegment"),
-            "segments": Segments("raw_path", file="ftp", rule="fsegment"),
-            "typecode": Verbatim("typecode"),
-        }
-    )
-
-    @classmethod
-    def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
-    ) -> Self:
-        host, port = read_hostport(text, spans, host_checks)
-        assert host is not None
-        return cls(
-            text,
-            text[: text.index(":")],
-            span_text(text, spans, "user"),
-            span_text(text, spans, "password"),
-            host,
-            port,
-            span_text(text, spans, "fpath"),
-            span_text(text, spans, "ftptype"),
-            host_checks=host_checks,
-            grammar=grammar,
-        )
-
-    def _write(self, parts: Parts) -> str:
-        path, typecode = parts["raw_path"], parts["typecode"]
-        text = f"{parts['raw_scheme']}://{login(parts)}"
-        if path is None:
-            if typecode is not None:
-                raise ValueError("an ftp typecode needs a path before it (section 3.2): path=''")
-            return text
-        text += f"/{path}"
-        return text if typecode is None else f"{text};type={typecode}"

@@ -3,17 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
 from typing import ClassVar, Self
 
+from ..bnf.files import GENERIC
 from ..errors import URLSyntaxError
-from ..parse.hosts import read_hostport, span_text
-from ..parse.parsers import ParserSet
-from ..parse.spans import Spans
-from ._fields import Escaped, Number, Verbatim
-from ._text import decode, upper_hex
-from .base import URL, LoginMixin, Parts, decoded, login
+from ._fields import Number, Scheme, Text, Verbatim
+from ._text import upper_hex
+from .base import URL, Parts
 
 __all__ = ["GenericURL"]
 
@@ -21,8 +17,7 @@ __all__ = ["GenericURL"]
 _LOGIN_FIELDS = frozenset({"user", "password", "host", "port", "urlpath"})
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class GenericURL(LoginMixin, URL):
+class GenericURL(URL):
     """A URL of a scheme without a production of its own (RFC 1738 section 2.1).
 
     BNF: ``genericurl = scheme ":" schemepart``,
@@ -48,80 +43,38 @@ class GenericURL(LoginMixin, URL):
     'isbn:0451450523'
     """
 
-    #: The schemepart as written (everything after the first ``:``).
+    #: The scheme in lower case; ``replace(scheme=...)`` sets it as given.
+    scheme = Scheme("scheme")
+    #: The schemepart, decoded (everything after the first ``:``).
+    schemepart = Text("schemepart", escape="schemepart", optional=False)
+    #: The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).
+    user = Text("user", escape="user")
+    #: The password, decoded: ``None`` when absent, ``""`` when empty.
+    password = Text("password", escape="password")
+    #: The host (``//login`` form only); ``None`` otherwise.
+    host = Verbatim("host")
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
+    port = Number("port")
+    #: The urlpath, decoded; ``None`` when absent or not the ``//login`` form.
+    urlpath = Text("urlpath", escape="urlpath")
+
+    #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_schemepart: str
-    #: The user name as written (``//login`` form only); ``None`` when absent.
     raw_user: str | None
-    #: The password as written (``//login`` form only); ``None`` when absent.
     raw_password: str | None
-    #: The host as written; ``None`` unless the schemepart is ``//login...``.
-    host: str | None
-    #: The port digits as written; ``None`` when absent.
     raw_port: str | None
-    #: The urlpath as written, without the ``/`` before it; ``None`` when absent.
     raw_urlpath: str | None
 
-    PRODUCTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"scheme", "schemepart", "ip_schemepart", "user", "password"}
-        | {"host", "hostnumber", "port", "urlpath"}
-    )
     SCHEME: ClassVar[str] = "generic"
-    FIELDS = MappingProxyType(
-        {
-            "scheme": Verbatim("raw_scheme", optional=False),
-            "schemepart": Escaped(
-                "raw_schemepart", optional=False, file="generic", rule="schemepart"
-            ),
-            "user": Escaped("raw_user", file="generic", rule="user"),
-            "password": Escaped("raw_password", file="generic", rule="password"),
-            "host": Verbatim("host"),
-            "port": Number("raw_port"),
-            "urlpath": Escaped("raw_urlpath", file="generic", rule="urlpath"),
-        }
-    )
+    # Whether the //login reading applied: the error diagnosis asks it of the
+    # generic production (rfc1738.parse.diagnosis.explain_scheme).
+    EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"ip_schemepart"})
 
-    @classmethod
-    def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
-    ) -> Self:
-        start, end = spans["schemepart"]
-        scheme = text[: start - 1]
-        if "ip_schemepart" not in spans:
-            return cls(
-                text,
-                scheme,
-                text[start:end],
-                None,
-                None,
-                None,
-                None,
-                None,
-                host_checks=host_checks,
-                grammar=grammar,
-            )
-        host, port = read_hostport(text, spans, host_checks)
-        return cls(
-            text,
-            scheme,
-            text[start:end],
-            span_text(text, spans, "user"),
-            span_text(text, spans, "password"),
-            host,
-            port,
-            span_text(text, spans, "urlpath"),
-            host_checks=host_checks,
-            grammar=grammar,
-        )
-
-    @property
-    def schemepart(self) -> str:
-        """The schemepart, decoded."""
-        return decode(self.raw_schemepart)
-
-    @property
-    def urlpath(self) -> str | None:
-        """The urlpath, decoded; ``None`` when absent or not the ``//login`` form."""
-        return decoded(self.raw_urlpath)
+    def _source(self) -> tuple[str, str]:
+        # genericurl's fields, whichever file parsed the URL (a new scheme's
+        # file without a class of its own gives GenericURLs too).
+        entry = self._grammar().files[GENERIC]
+        return entry.scheme, entry.start
 
     def normalize(self) -> Self:
         """The canonical form (see :meth:`URL.normalize`).
@@ -137,15 +90,15 @@ class GenericURL(LoginMixin, URL):
         except URLSyntaxError:  # the //login reading, with a host that fails the checks
             normal = None
         if normal is None or normal.host is not None:
-            parts = self._parts()
+            parts = self._raw_parts()
             parts["raw_scheme"] = self.scheme
             parts["raw_schemepart"] = upper_hex(self.raw_schemepart)
             return self._reparse(self._write(parts))
         return normal
 
-    def _parts(self) -> Parts:
-        parts = URL._parts(self)
-        if self.host is not None:
+    def _raw_parts(self) -> Parts:
+        parts = dict(self._raw())
+        if parts["host"] is not None:
             # The //login form is written from its fields (normalize lowers the host).
             parts["raw_schemepart"] = None
         return parts
@@ -157,17 +110,7 @@ class GenericURL(LoginMixin, URL):
                 raise ValueError(f"give schemepart or {', '.join(sorted(login_changes))}, not both")
             # An opaque schemepart: the //login fields are read from it anew.
             for name in _LOGIN_FIELDS:
-                parts[self.FIELDS[name].raw] = None
+                parts[self.FIELDS[name].raw_name] = None
         URL._apply(self, parts, changes)
         if login_changes:
             parts["raw_schemepart"] = None
-
-    def _write(self, parts: Parts) -> str:
-        scheme, schemepart = parts["raw_scheme"], parts["raw_schemepart"]
-        if schemepart is not None:
-            return f"{scheme}:{schemepart}"
-        if parts["host"] is None:
-            raise ValueError("the //login form of a schemepart needs a host (section 3.1)")
-        urlpath = parts["raw_urlpath"]
-        text = f"{scheme}://{login(parts)}"
-        return text if urlpath is None else f"{text}/{urlpath}"

@@ -12,7 +12,7 @@ import os
 from collections.abc import Mapping
 from functools import cache
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..errors import MAX_REFERENCE_LENGTH
 from ..parse.parsers import ParserName, ParserSet, set_default_parsers
@@ -89,16 +89,11 @@ class Grammar(ParserSet):
             max_reference_length,
         )
 
-    def parse(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> URL:
-        """The typed object for a URL, or :class:`~rfc1738.URLSyntaxError`.
-
-        ``parser="reference"`` builds it from the Earley parse tree instead
-        of the compiled expression (the same object, slower); ``host_checks``
-        turns off the checks beyond the grammar (label and name lengths,
-        hostnumber parts, port range).
-        """
-        url: URL = super().parse(text, parser=parser, host_checks=host_checks)
-        return url
+    if TYPE_CHECKING:
+        # ParserSet.parse, typed: at run time the call goes straight to it.
+        def parse(
+            self, text: str, *, parser: ParserName = "fast", host_checks: bool = True
+        ) -> URL: ...
 
     def url_class(self, scheme: str) -> type[URL]:
         """The class URLs of ``scheme`` (a grammar file's name) become."""

@@ -2,20 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import ClassVar, Self
+from typing import ClassVar
 
-from ..parse.parsers import ParserSet
-from ..parse.spans import Spans
-from ._fields import Escaped
-from ._text import decode
-from .base import URL, Parts
+from ._fields import Text
+from .base import URL
 
 __all__ = ["MailtoURL"]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class MailtoURL(URL):
     """A ``mailto`` URL (RFC 1738 section 3.5).
 
@@ -34,28 +28,10 @@ class MailtoURL(URL):
     'joe%work@example.com'
     """
 
-    #: The encoded822addr as written.
+    #: The address (RFC 822 addr-spec), decoded.
+    address = Text("encoded822addr", escape="encoded822addr", optional=False)
+
+    #: For type checkers: the raw twin the declaration gives (see :mod:`._fields`).
     raw_address: str
 
-    PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"encoded822addr"})
     SCHEME: ClassVar[str] = "mailto"
-    FIELDS = MappingProxyType(
-        {"address": Escaped("raw_address", optional=False, file="mailto", rule="encoded822addr")}
-    )
-
-    @classmethod
-    def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
-    ) -> Self:
-        start, end = spans["encoded822addr"]
-        return cls(
-            text, text[: text.index(":")], text[start:end], host_checks=host_checks, grammar=grammar
-        )
-
-    @property
-    def address(self) -> str:
-        """The address, decoded."""
-        return decode(self.raw_address)
-
-    def _write(self, parts: Parts) -> str:
-        return f"{parts['raw_scheme']}:{parts['raw_address']}"

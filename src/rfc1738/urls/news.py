@@ -2,38 +2,30 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import ClassVar, Self
+from collections.abc import Callable, Mapping
+from typing import Any, ClassVar
 
-from ..parse.hosts import check_spans, span_text
-from ..parse.parsers import ParserSet
 from ..parse.spans import Spans
-from ._fields import Field, Verbatim
-from ._text import escape, normalize_escapes, rule_chars
-from .base import URL, Parts, decoded
+from ._fields import Field, Text, Verbatim
+from ._text import escape
+from .base import URL, Parts
 
 __all__ = ["NewsURL"]
 
-#: The grouppart that means every group (section 3.6).
-ALL_GROUPS = "*"
 
-
-@dataclass(frozen=True, slots=True)
-class _Article(Field):
+class _Article(Text[str | None]):
     """A message id ``unique@host``: the unique part escaped, the host as given."""
 
-    def write(self, name: str, value: object) -> str:
+    def write(self, name: str, value: object, chars: Callable[[str], frozenset[str]]) -> str:
         if not isinstance(value, str):
             raise TypeError(f"{name} must be a str, not {type(value).__name__}")
         unique, at, host = value.rpartition("@")
         if not at:
             raise ValueError(f"a news article is unique@host, not {value!r}")
-        return f"{escape(unique, rule_chars('news', 'article'))}@{host}"
+        assert self.escape is not None
+        return f"{escape(unique, chars(self.escape))}@{host}"
 
 
-@dataclass(frozen=True, slots=True, repr=False)
 class NewsURL(URL):
     """A ``news`` URL (RFC 1738 section 3.6).
 
@@ -57,34 +49,25 @@ class NewsURL(URL):
     """
 
     #: The newsgroup name, or ``"*"``; ``None`` for an article. Never escaped.
-    group: str | None
-    #: The message id as written; ``None`` for a group.
+    group = Verbatim("group")
+    #: The message id ``unique@host``, decoded; ``None`` for a group.
+    article = _Article("article", escape="article")
+
+    #: For type checkers: the raw twin the declaration gives (see :mod:`._fields`).
     raw_article: str | None
 
-    PRODUCTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"grouppart", "group", "article", "host", "hostnumber"}
-    )
     SCHEME: ClassVar[str] = "news"
-    FIELDS = MappingProxyType({"group": Verbatim("group"), "article": _Article("raw_article")})
+    # grouppart = "*" | group | article: "*" is neither production; a hook
+    # reads it from grouppart's span as the group. The article's host is
+    # checked as every host is.
+    EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"grouppart", "host"})
 
-    @classmethod
-    def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
-    ) -> Self:
-        article = span_text(text, spans, "article")
-        if host_checks:
-            check_spans(text, spans)
-        group = span_text(text, spans, "group")
-        if article is None and group is None:
-            group = span_text(text, spans, "grouppart")
-        return cls(
-            text, text[: text.index(":")], group, article, host_checks=host_checks, grammar=grammar
-        )
-
-    @property
-    def article(self) -> str | None:
-        """The message id ``unique@host``, decoded; ``None`` for a group."""
-        return decoded(self.raw_article)
+    def _read(self, text: str, spans: Spans) -> Parts:
+        raw = URL._read(self, text, spans)
+        if raw["raw_article"] is None and raw["group"] is None:
+            start, end = spans["grouppart"]
+            raw["group"] = text[start:end]
+        return raw
 
     @property
     def host(self) -> str | None:
@@ -94,7 +77,8 @@ class NewsURL(URL):
     @property
     def all_groups(self) -> bool:
         """Whether the URL is ``news:*``, all groups."""
-        return self.group == ALL_GROUPS
+        # grouppart's "*" alternative: a group that is not the group production.
+        return self.raw_article is None and "group" not in self._spans
 
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
         # One of group and article: setting one clears the other.
@@ -104,14 +88,14 @@ class NewsURL(URL):
             parts["group"] = None
         URL._apply(self, parts, changes)
 
-    def _normalized(self, name: str, value: object) -> object:
-        if name == "raw_article" and isinstance(value, str):
+    def _normalized(self, field: Field[Any], value: object) -> object:
+        if field is NewsURL.article and isinstance(value, str):
+            # The host of a message id ignores case, as every host does.
             unique, _at, host = value.rpartition("@")
-            return f"{normalize_escapes(unique)}@{host.lower()}"
-        return URL._normalized(self, name, value)
+            return f"{self._normalized_escapes(unique)}@{host.lower()}"
+        return URL._normalized(self, field, value)
 
     def _write(self, parts: Parts) -> str:
-        group, article = parts["group"], parts["raw_article"]
-        if (group is None) == (article is None):
+        if (parts["group"] is None) == (parts["raw_article"] is None):
             raise ValueError("a news URL has exactly one of group and article")
-        return f"{parts['raw_scheme']}:{group if article is None else article}"
+        return URL._write(self, parts)

@@ -2,21 +2,16 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import ClassVar, Self
+from typing import ClassVar
 
-from ..parse.hosts import read_hostport
-from ..parse.parsers import ParserSet
 from ..parse.spans import Spans
 from ._fields import Number, Verbatim
-from .base import URL, Parts, PortMixin, hostport, number
+from .base import URL, Parts
 
 __all__ = ["NntpURL"]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class NntpURL(PortMixin, URL):
+class NntpURL(URL):
     """An ``nntp`` URL (RFC 1738 section 3.7).
 
     BNF: ``nntpurl = "nntp://" hostport "/" group [ "/" digits ]``::
@@ -34,53 +29,27 @@ class NntpURL(PortMixin, URL):
     ('comp.lang.python', 4711, 119)
     """
 
-    #: The host as written.
-    host: str
-    #: The port digits as written; ``None`` when absent.
+    #: The host as written (host names and numbers are never escaped).
+    host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
+    port = Number("port")
+    #: The newsgroup name (never escaped).
+    group = Verbatim("group", optional=False)
+    #: The article number (``"/" digits`` after the group); ``None`` when absent.
+    article_number = Number("digits")
+
+    #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_port: str | None
-    #: The newsgroup name.
-    group: str
-    #: The article number's digits as written; ``None`` when absent.
     raw_article_number: str | None
 
-    PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"host", "hostnumber", "port", "group"})
     SCHEME: ClassVar[str] = "nntp"
-    FIELDS = MappingProxyType(
-        {
-            "host": Verbatim("host", optional=False),
-            "port": Number("raw_port"),
-            "group": Verbatim("group", optional=False),
-            "article_number": Number("raw_article_number"),
-        }
-    )
+    # The BNF names no production for the article number but digits, which
+    # the port uses too: its span would be the port's. It is what follows the
+    # group, after the "/" the start rule puts there.
+    READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset({"article_number"})
 
-    @classmethod
-    def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
-    ) -> Self:
-        host, port = read_hostport(text, spans, host_checks)
-        assert host is not None
-        start, end = spans["group"]
-        # What follows the group is "/" digits, or nothing: the BNF names no
-        # production for the article number but digits, which the port uses too.
-        article_number = text[end + 1 :] if end < len(text) else None
-        return cls(
-            text,
-            text[: text.index(":")],
-            host,
-            port,
-            text[start:end],
-            article_number,
-            host_checks=host_checks,
-            grammar=grammar,
-        )
-
-    @property
-    def article_number(self) -> int | None:
-        """The article number; ``None`` when the URL names a group only."""
-        return number(self.raw_article_number)
-
-    def _write(self, parts: Parts) -> str:
-        text = f"{parts['raw_scheme']}://{hostport(parts)}/{parts['group']}"
-        article = parts["raw_article_number"]
-        return text if article is None else f"{text}/{article}"
+    def _read(self, text: str, spans: Spans) -> Parts:
+        raw = URL._read(self, text, spans)
+        end = spans["group"][1]
+        raw["raw_article_number"] = text[end + 1 :] if end < len(text) else None
+        return raw

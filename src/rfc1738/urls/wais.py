@@ -2,16 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from types import MappingProxyType
-from typing import ClassVar, Literal, Self
+from typing import ClassVar, Literal
 
-from ..parse.hosts import read_hostport, span_text
-from ..parse.parsers import ParserSet
-from ..parse.spans import Spans
-from ._fields import Escaped, Number, Verbatim
-from ._text import decode
-from .base import URL, Parts, PortMixin, decoded, hostport
+from ._fields import Number, Text, Verbatim
+from .base import URL
 
 __all__ = ["WaisKind", "WaisURL"]
 
@@ -19,8 +13,7 @@ __all__ = ["WaisKind", "WaisURL"]
 WaisKind = Literal["database", "index", "doc"]
 
 
-@dataclass(frozen=True, slots=True, repr=False)
-class WaisURL(PortMixin, URL):
+class WaisURL(URL):
     """A ``wais`` URL (RFC 1738 section 3.9), in one of three forms.
 
     BNF: ``waisurl = waisdatabase | waisindex | waisdoc``::
@@ -42,54 +35,27 @@ class WaisURL(PortMixin, URL):
     ('doc', 'rfcs', 'TEXT', '0x1a2b', None)
     """
 
-    #: The host as written.
-    host: str
-    #: The port digits as written; ``None`` when absent.
+    #: The host as written (host names and numbers are never escaped).
+    host = Verbatim("host", optional=False)
+    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
+    port = Number("port")
+    #: The database name, decoded.
+    database = Text("database", escape="database", optional=False)
+    #: The search, decoded; ``None`` unless :attr:`kind` is ``"index"``.
+    search = Text("search", escape="search")
+    #: The document type, decoded; ``None`` unless :attr:`kind` is ``"doc"``.
+    wtype = Text("wtype", escape="wtype")
+    #: The document path, decoded; ``None`` unless :attr:`kind` is ``"doc"``.
+    wpath = Text("wpath", escape="wpath")
+
+    #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_port: str | None
-    #: The database name as written.
     raw_database: str
-    #: The search as written (an index URL); ``None`` otherwise.
     raw_search: str | None
-    #: The document type as written (a doc URL); ``None`` otherwise.
     raw_wtype: str | None
-    #: The document path as written (a doc URL); ``None`` otherwise.
     raw_wpath: str | None
 
-    PRODUCTIONS: ClassVar[frozenset[str]] = frozenset(
-        {"host", "hostnumber", "port", "database", "search", "wtype", "wpath"}
-        | {"waisdatabase", "waisindex", "waisdoc"}
-    )
     SCHEME: ClassVar[str] = "wais"
-    FIELDS = MappingProxyType(
-        {
-            "host": Verbatim("host", optional=False),
-            "port": Number("raw_port"),
-            "database": Escaped("raw_database", optional=False, file="wais", rule="database"),
-            "search": Escaped("raw_search", file="wais", rule="search"),
-            "wtype": Escaped("raw_wtype", file="wais", rule="wtype"),
-            "wpath": Escaped("raw_wpath", file="wais", rule="wpath"),
-        }
-    )
-
-    @classmethod
-    def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
-    ) -> Self:
-        host, port = read_hostport(text, spans, host_checks)
-        assert host is not None
-        index, doc = "waisindex" in spans, "waisdoc" in spans
-        return cls(
-            text,
-            text[: text.index(":")],
-            host,
-            port,
-            span_text(text, spans, "database") or "",
-            span_text(text, spans, "search") if index else None,
-            span_text(text, spans, "wtype") if doc else None,
-            span_text(text, spans, "wpath") if doc else None,
-            host_checks=host_checks,
-            grammar=grammar,
-        )
 
     @property
     def kind(self) -> WaisKind:
@@ -97,34 +63,3 @@ class WaisURL(PortMixin, URL):
         if self.raw_search is not None:
             return "index"
         return "database" if self.raw_wtype is None else "doc"
-
-    @property
-    def database(self) -> str:
-        """The database name, decoded."""
-        return decode(self.raw_database)
-
-    @property
-    def search(self) -> str | None:
-        """The search, decoded; ``None`` unless :attr:`kind` is ``"index"``."""
-        return decoded(self.raw_search)
-
-    @property
-    def wtype(self) -> str | None:
-        """The document type, decoded; ``None`` unless :attr:`kind` is ``"doc"``."""
-        return decoded(self.raw_wtype)
-
-    @property
-    def wpath(self) -> str | None:
-        """The document path, decoded; ``None`` unless :attr:`kind` is ``"doc"``."""
-        return decoded(self.raw_wpath)
-
-    def _write(self, parts: Parts) -> str:
-        search, wtype, wpath = parts["raw_search"], parts["raw_wtype"], parts["raw_wpath"]
-        text = f"{parts['raw_scheme']}://{hostport(parts)}/{parts['raw_database']}"
-        if (wtype is None) != (wpath is None):
-            raise ValueError("a wais document URL has both wtype and wpath (section 3.9)")
-        if search is not None:
-            if wtype is not None:
-                raise ValueError("a wais URL has a search or a document, not both (section 3.9)")
-            return f"{text}?{search}"
-        return text if wtype is None else f"{text}/{wtype}/{wpath}"
