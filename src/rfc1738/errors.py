@@ -179,6 +179,19 @@ def _default_reason(text: str, position: int, expected: frozenset[str]) -> str:
     else:
         found = f"character {text[position]!r} (U+{ord(text[position]):04X})"
     if expected:
-        names = sorted("the end of the URL" if name == "$END" else name for name in expected)
+        names = sorted(_shown(name) for name in expected)
         return f"unexpected {found}: expected {', '.join(names)}"
     return f"unexpected {found}"
+
+
+def _shown(name: str) -> str:
+    """An expected item as a message says it: no parser notation.
+
+    ``expected`` keeps the grammar file's spelling (``"file://"i``); a
+    sentence says ``"file://" (any case)`` and ``the end of the URL``.
+    """
+    if name == "$END":
+        return "the end of the URL"
+    if name.startswith('"') and name.endswith('"i'):
+        return f"{name[:-1]} (any case)"
+    return name

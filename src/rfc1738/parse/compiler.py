@@ -20,7 +20,7 @@ from lark.lexer import PatternStr
 from ..bnf.adapter import LoadedFile, lark_literal
 from ..bnf.names import base_name
 from ..errors import GrammarError
-from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq, prefixes
+from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term, prefixes
 from .regex import Written, simplify, write_regex
 
 __all__ = ["GrammarFile", "NotRegularError"]
@@ -65,6 +65,18 @@ class GrammarFile:
         if start not in self.rules:
             raise GrammarError(f"no rule {start}", file=str(self.path))
         return write_regex(prefixes(simplify(_Translator(self, frozenset()).rule(start, ()))))[0]
+
+    def named(self, start: str) -> Node:
+        """The tree of ``start`` with every rule and token kept by name, for the error automaton.
+
+        Rules become :class:`~rfc1738.parse.ir.Production` nodes and each
+        terminal or literal a rule uses a :class:`~rfc1738.parse.ir.Term`,
+        named as the reference parser names it in errors (``UCHAR``, ``"/"``,
+        ``"http://"i``). Raises :class:`NotRegularError` like :meth:`compile`.
+        """
+        if start not in self.rules:
+            raise GrammarError(f"no rule {start}", file=str(self.path))
+        return _Translator(self, frozenset(), named=True).rule(start, ())
 
     def terminal_chars(self, name: str) -> frozenset[str]:
         """The single characters terminal ``name`` matches (escapes excluded).
@@ -118,9 +130,14 @@ def _repeated_chars(node: Node) -> frozenset[str]:
 class _Translator:
     """Lark rule trees → :mod:`rfc1738.parse.ir`, one start rule at a time."""
 
-    def __init__(self, grammar: GrammarFile, capture: frozenset[str]) -> None:
+    def __init__(
+        self, grammar: GrammarFile, capture: frozenset[str], *, named: bool = False
+    ) -> None:
         self.grammar = grammar
         self.capture = capture
+        # Named: rules and the tokens they use are kept by name (for errors);
+        # a terminal's own definition is then read by a plain translator.
+        self.named = named
         self.done: dict[str, Node] = {}
 
     def rule(self, name: str, path: tuple[str, ...]) -> Node:
@@ -138,6 +155,8 @@ class _Translator:
             node = self.tree(tree, (*path, name))
             if base_name(name) in self.capture:
                 node = Group(base_name(name), node)
+            if self.named:
+                node = Production(str(base_name(name)), node)
             self.done[name] = node
         return node
 
@@ -165,10 +184,17 @@ class _Translator:
         if kind == "value":
             return self.value(children[0], path)
         if kind == "literal":
-            return self.literal(children[0])
+            node = self.literal(children[0])
+            if self.named:
+                # Named as the reference parser names an anonymous literal.
+                pattern = lark_literal(children[0])
+                flags = "i" if "i" in pattern.flags else ""
+                return Term(f'"{pattern.value}"{flags}', node)
+            return node
         if kind == "range":
             low, high = (str(lark_literal(c).value) for c in children if isinstance(c, Token))
-            return Chars(frozenset(chr(c) for c in range(ord(low), ord(high) + 1)))
+            node = Chars(frozenset(chr(c) for c in range(ord(low), ord(high) + 1)))
+            return Term(f'"{low}".."{high}"', node) if self.named else node
         raise GrammarError(f"the fast parser cannot compile {kind!r}", file=str(self.grammar.path))
 
     def alternatives(self, trees: list[Tree[Token]], path: tuple[str, ...]) -> Node:
@@ -216,6 +242,11 @@ class _Translator:
         if isinstance(leaf, NonTerminal):
             return self.rule(leaf.name, path)
         if isinstance(leaf, Terminal):
+            if self.named:
+                body = _Translator(self.grammar, frozenset())
+                return Term(
+                    str(base_name(leaf.name)), body.tree(self.grammar.terminals[leaf.name], path)
+                )
             return self.tree(self.grammar.terminals[leaf.name], path)
         if isinstance(leaf, Tree):
             return self.tree(leaf, path)
