@@ -371,17 +371,21 @@ def _innermost(
     """The production an error is in, given the tokens expected there.
 
     ``nexts`` holds each expected token with how many of its levels it
-    shares with the token before and where its levels began (see
-    :func:`build`). Each expected token is directly inside one level (a
-    production, or a repetition in one). That level counts if it began
-    before the error position: it holds the token before, or
-    (``in_literal``) the error is inside a literal that began at the
-    position. A production that may be empty counts too where it begins at
-    the position: it is being matched there, so the same fault names the
-    same production at the start of a path as further on. Of those that
-    count, the one that began last; of levels that began together,
-    productions before repetitions, then the greatest name (as the
-    reference parser orders them).
+    shares with the token before and the rank of where each level began (see
+    :func:`build`). Each expected token is directly inside one level: a
+    production, or a repetition written in one (the reference parser's
+    helper rule). As the reference parser does, the error names, of the
+    levels that began before the error position (they hold the token before
+    it), the one that began last; where none did, or the error is inside a
+    literal begun at the position, of all of them; ties go to productions
+    over repetitions, then to the greatest name.
+
+    One choice of ours comes first (``prefer_empty``): a production that may
+    be empty, and that the token before leads into whatever follows (no
+    optional part in between), is being matched at the position although it
+    has read nothing; the deepest such is named. So ``~`` names
+    ``hsegment`` at the start of a path as further on, where the reference
+    parser names ``httpurl`` (docs/parsers.md, "Which production").
     """
     before: list[tuple[int, bool, str]] = []
     at: list[tuple[int, bool, str]] = []
@@ -404,7 +408,7 @@ def _innermost(
                 empty.append((NEW, depth, level.name))
     if in_literal:
         chosen = before + at
-    elif before and empty and prefer_empty:
+    elif empty and prefer_empty:
         return max(empty)[2]
     else:
         chosen = before or at
