@@ -437,7 +437,7 @@ class ErrorAutomaton:
     (5, frozenset({'"http://"i'}), 'httpurl')
     """
 
-    __slots__ = ("_data", "_ends", "_literals", "_table", "start")
+    __slots__ = ("_data", "_ends", "_heads", "_literals", "_table", "start")
 
     def __init__(
         self,
@@ -457,6 +457,21 @@ class ErrorAutomaton:
         ]
         # Per state, its info where a token ends there, else None.
         self._ends = [info.get(n) for n in range(len(rows))]
+        # Per such state, the literals of two or more characters expected
+        # there, by first character: only those can be begun and not
+        # finished (a one-character literal that matched would have ended a
+        # token further on).
+        self._heads: dict[int, dict[str, list[tuple[str, bool]]]] = {}
+        for n, state_info in info.items():
+            heads: dict[str, list[tuple[str, bool]]] = {}
+            for name in sorted(state_info.expected):
+                literal = literals.get(name)
+                if literal is not None and len(literal[0]) > 1:
+                    text, fold = literal
+                    for head in {text[0], text[0].lower()} if fold else {text[0]}:
+                        heads.setdefault(head, []).append(literal)
+            if heads:
+                self._heads[n] = heads
 
     # ---- data ----
 
@@ -500,25 +515,23 @@ class ErrorAutomaton:
 
     # ---- errors ----
 
-    def _last_end(self, text: str) -> tuple[int, _StateInfo]:
-        """Where the last token of a valid beginning of ``text`` ends, and that state's info."""
+    def _last_end(self, text: str) -> tuple[int, int]:
+        """Where the last token of a valid beginning of ``text`` ends, and the state there."""
         table, ends = self._table, self._ends
-        state = 0
-        last, info = 0, ends[0]
-        assert info is not None
+        state = last = last_state = 0
         for read, char in enumerate(text, 1):
             state = table[state].get(char, -1)
             if state < 0:
                 break
-            found = ends[state]
-            if found is not None:
-                last, info = read, found
-        return last, info
+            if ends[state] is not None:
+                last, last_state = read, state
+        return last, last_state
 
     def matches(self, text: str) -> bool:
         """Whether ``text`` is in the start rule's language."""
-        last, info = self._last_end(text)
-        return last == len(text) and info.accepting
+        last, state = self._last_end(text)
+        info = self._ends[state]
+        return last == len(text) and info is not None and info.accepting
 
     def error(
         self, text: str, *, as_earley: bool = False
@@ -531,10 +544,12 @@ class ErrorAutomaton:
         names the rule by the reference parser's ordering alone, without
         preferring a production that may be empty (for the tests).
         """
-        last, info = self._last_end(text)
+        last, state = self._last_end(text)
+        info = self._ends[state]
+        assert info is not None
         if last == len(text) and info.accepting:
             return None
-        position = last + self._literal_progress(text, last, info)
+        position = last + self._literal_progress(text, last, state)
         expected = info.expected
         if position < len(text) and self._complete(text, position, last, info):
             expected = expected | {END}
@@ -542,14 +557,19 @@ class ErrorAutomaton:
             return position, expected, info.rule_in_literal
         return position, expected, info.rule_as_earley if as_earley else info.rule
 
-    def _literal_progress(self, text: str, at: int, info: _StateInfo) -> int:
+    def _literal_progress(self, text: str, at: int, state: int) -> int:
         """How far into a literal expected at ``at`` the text goes before it differs."""
+        heads = self._heads.get(state)
+        if not heads:
+            return 0
+        char = text[at : at + 1]
+        begun = heads.get(char, [])
+        if char.lower() != char:  # where case is ignored, str.lower() decides
+            begun = begun + heads.get(char.lower(), [])
+        if not begun:
+            return 0
         best = 0
-        for name in info.expected:
-            found = self._literals.get(name)
-            if found is None:
-                continue
-            literal, fold = found
+        for literal, fold in begun:
             count = 0
             for wanted, char in zip(literal, text[at : at + len(literal)], strict=False):
                 # As the reference parser compares: str.lower() where case is ignored.
