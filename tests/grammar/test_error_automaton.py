@@ -26,6 +26,7 @@ from hypothesis.extra.lark import from_lark
 import rfc1738
 from rfc1738.parse.automaton import ErrorAutomaton
 from tests.cases import ACCEPT, REJECT, SCHEMES, Case, case_id
+from tests.doc_examples import DOCS, run_examples
 from tests.grammar.oracle import automaton, earley_error, shipped
 
 #: Characters mutations insert: the grammar's own, those it forbids, look-alikes.
@@ -169,6 +170,12 @@ def test_no_lark_notation_in_any_message(case: Case, parser: str) -> None:
     with pytest.raises(rfc1738.URLSyntaxError) as caught:
         rfc1738.parse(case.url, parser=parser)  # type: ignore[arg-type]
     assert not LARK_NOTATION.search(str(caught.value)), str(caught.value)
+
+
+def test_the_docs_show_real_errors() -> None:
+    results = run_examples(DOCS / "parsers.md")
+    assert results.attempted >= 3
+    assert results.failed == 0
 
 
 # ---- the automaton's data ----
