@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 from ..bnf.files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
-from .automaton import ErrorAutomaton
+from .automaton import ErrorAutomaton, NotSupportedError, build
 from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
@@ -382,7 +382,6 @@ class ParserSet:
         cannot mirror Earley on, has none: Earley explains its errors.
         """
         if scheme not in self._automata:
-            from .automaton import NotSupportedError, build
             from .compiler import NotRegularError
 
             start = self.files[scheme].start
