@@ -18,10 +18,11 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 from ..bnf.files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
-from .automaton import ErrorAutomaton, NotSupportedError, build
+from .automaton import ErrorAutomaton
 from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
+from .glushkov import NotSupportedError, build
 from .hosts import CHECKED_PRODUCTIONS, check_spans
 from .spans import Spans, spans_from_tree
 
