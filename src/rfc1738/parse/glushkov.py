@@ -158,6 +158,8 @@ class _Glushkov:
 def _shapes(term: Term) -> tuple[_Shape, ...]:
     """What a token matches, as fixed-length alternatives of character sets."""
     shapes = _token_shapes(term.item)
+    if () in shapes:
+        raise NotSupportedError(f"token {term.name} can match the empty string")
     singles = frozenset().union(*(s[0] for s in shapes if len(s) == 1))
     longer = sorted({s for s in shapes if len(s) > 1}, key=lambda s: (len(s), repr(s)))
     # The reference parser takes one regex match per token; a token that could
