@@ -55,6 +55,7 @@ clean:
 bench: install
 	$(BIN)/python -m pip install --quiet ".[bench]"
 	$(BIN)/python tests/benchmarks/bench.py
+	$(BIN)/python tests/benchmarks/errors.py
 	$(BIN)/python tests/benchmarks/check_memory.py
 
 # Coverage-guided fuzzing of parse/is_valid/fast-vs-reference with atheris, for

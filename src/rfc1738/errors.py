@@ -28,7 +28,7 @@ class _Details(NamedTuple):
     position: int
     expected: frozenset[str]
     rule: str | None
-    reason: str
+    reason: str | None  # None: the default, worded when first read
 
 
 class RFC1738Error(Exception):
@@ -69,9 +69,7 @@ class URLSyntaxError(RFC1738Error, ValueError):
     ) -> None:
         super().__init__(text)
         self.text = text
-        self._details: _Details | None = _Details(
-            position, expected, rule, reason or _default_reason(text, position, expected)
-        )
+        self._details: _Details | None = _Details(position, expected, rule, reason or None)
         self._explain: Callable[[], URLSyntaxError] | None = None
 
     @classmethod
@@ -96,7 +94,7 @@ class URLSyntaxError(RFC1738Error, ValueError):
         if self._details is None:
             assert self._explain is not None
             found = self._explain()
-            self._details = _Details(found.position, found.expected, found.rule, found.reason)
+            self._details = found._resolved()
             self._explain = None
         return self._details
 
@@ -118,7 +116,14 @@ class URLSyntaxError(RFC1738Error, ValueError):
     @property
     def reason(self) -> str:
         """One sentence saying what is wrong."""
-        return self._resolved().reason
+        details = self._resolved()
+        if details.reason is None:
+            # Worded on first read: the parsers build several errors on the
+            # way to the one they raise, most with a reason of their own.
+            reason = _default_reason(self.text, details.position, details.expected)
+            self._details = details = details._replace(reason=reason)
+            return reason
+        return details.reason
 
     def __str__(self) -> str:
         return self._message()
@@ -179,6 +184,19 @@ def _default_reason(text: str, position: int, expected: frozenset[str]) -> str:
     else:
         found = f"character {text[position]!r} (U+{ord(text[position]):04X})"
     if expected:
-        names = sorted("the end of the URL" if name == "$END" else name for name in expected)
+        names = sorted(_shown(name) for name in expected)
         return f"unexpected {found}: expected {', '.join(names)}"
     return f"unexpected {found}"
+
+
+def _shown(name: str) -> str:
+    """An expected item as a message says it: no parser notation.
+
+    ``expected`` keeps the grammar file's spelling (``"file://"i``); a
+    sentence says ``"file://" (any case)`` and ``the end of the URL``.
+    """
+    if name == "$END":
+        return "the end of the URL"
+    if name.startswith('"') and name.endswith('"i'):
+        return f"{name[:-1]} (any case)"
+    return name

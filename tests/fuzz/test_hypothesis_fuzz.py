@@ -27,6 +27,7 @@ import rfc1738
 from rfc1738 import Grammar
 from tests.cases import SCHEMES as FORMS
 from tests.fuzz.properties import check_all
+from tests.grammar.oracle import automaton, earley_error
 
 GRAMMAR = Grammar()
 SCHEMES = sorted(GRAMMAR.files)
@@ -46,6 +47,17 @@ ANY_CHAR = st.integers(0, 0x10FFFF).map(chr)
 PREFIXES = st.sampled_from(
     ["", *(f"{s}://" for s in FORMS if s != "generic"), "mailto:", "news:", "x-a://", "h:"]
 )
+
+
+#: Longest string the error automaton is held to Earley on (Earley's cost grows fast).
+ORACLE_LENGTH = 300
+
+
+def check_all_and_oracle(text: str) -> None:
+    """:func:`check_all`, and the error automaton's answer is the Earley oracle's."""
+    check_all(text)
+    if len(text) <= ORACLE_LENGTH:
+        assert automaton(text).error(text, as_earley=True) == earley_error(text), text
 
 
 @cache
@@ -79,7 +91,7 @@ def test_generated_urls(scheme: str) -> None:
     @SETTINGS
     @given(generated(scheme))
     def check(text: str) -> None:
-        check_all(text)
+        check_all_and_oracle(text)
 
     check()
 
@@ -89,7 +101,7 @@ def test_mutated_urls(scheme: str) -> None:
     @SETTINGS
     @given(mutated(generated(scheme)))
     def check(text: str) -> None:
-        check_all(text)
+        check_all_and_oracle(text)
 
     check()
 
@@ -97,19 +109,19 @@ def test_mutated_urls(scheme: str) -> None:
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(st.text(max_size=80))
 def test_arbitrary_text(text: str) -> None:
-    check_all(text)
+    check_all_and_oracle(text)
 
 
 @settings(max_examples=300, deadline=None, suppress_health_check=list(HealthCheck))
 @given(PREFIXES, st.text(ANY_CHAR, max_size=60))
 def test_arbitrary_code_points(prefix: str, rest: str) -> None:
-    check_all(prefix + rest)
+    check_all_and_oracle(prefix + rest)
 
 
 @settings(max_examples=100, deadline=None, suppress_health_check=list(HealthCheck))
 @given(PREFIXES, st.lists(st.sampled_from(MUTATION_CHARS), max_size=40).map("".join))
 def test_hostile_characters(prefix: str, rest: str) -> None:
-    check_all(prefix + rest)
+    check_all_and_oracle(prefix + rest)
 
 
 @pytest.mark.parametrize(
@@ -135,7 +147,7 @@ def test_hostile_characters(prefix: str, rest: str) -> None:
     ids=lambda t: t.encode("unicode_escape").decode("ascii")[:40] or "(empty)",
 )
 def test_edge_strings(text: str) -> None:
-    check_all(text)
+    check_all_and_oracle(text)
 
 
 #: A long string is built to about this many characters.
@@ -161,7 +173,7 @@ def long_strings(draw: st.DrawFn) -> str:
 @given(long_strings())
 def test_long_strings(text: str) -> None:
     start = time.perf_counter()
-    check_all(text)
+    check_all_and_oracle(text)
     # Linear time: 100 kB takes milliseconds; seconds would mean backtracking.
     assert time.perf_counter() - start < 10
 

@@ -18,7 +18,7 @@ from ..bnf import tree as bnf
 from ..bnf.load_errors import load_tree
 from ..bnf.names import base_name
 from ..errors import GrammarError
-from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq, prefixes
+from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term, prefixes
 from .layout import Layout, from_node
 from .regex import Written, simplify, write_regex
 
@@ -78,6 +78,18 @@ class CompiledFile:
             raise GrammarError(f"no rule {start}", file=str(self.path))
         return write_regex(prefixes(simplify(_Translator(self, frozenset()).rule(start, ()))))[0]
 
+    def named(self, start: str) -> Node:
+        """The tree of ``start`` with every rule and token kept by name, for the error automaton.
+
+        Rules become :class:`~rfc1738.parse.ir.Production` nodes and each
+        terminal or literal a rule uses a :class:`~rfc1738.parse.ir.Term`,
+        named as the reference parser names it in errors (``UCHAR``, ``"/"``,
+        ``"http://"i``). Raises :class:`NotRegularError` like :meth:`compile`.
+        """
+        if start not in self.rules:
+            raise GrammarError(f"no rule {start}", file=str(self.path))
+        return _Translator(self, frozenset(), named=True).rule(start, ())
+
     def terminal_chars(self, name: str) -> frozenset[str]:
         """The single characters terminal ``name`` matches (escapes excluded).
 
@@ -130,9 +142,14 @@ def _repeated_chars(node: Node) -> frozenset[str]:
 class _Translator:
     """:mod:`rfc1738.bnf.tree` definitions → :mod:`rfc1738.parse.ir`, one start rule at a time."""
 
-    def __init__(self, grammar: CompiledFile, capture: frozenset[str]) -> None:
+    def __init__(
+        self, grammar: CompiledFile, capture: frozenset[str], *, named: bool = False
+    ) -> None:
         self.grammar = grammar
         self.capture = capture
+        # Named: rules and the tokens they use are kept by name (for errors);
+        # a terminal's own definition is then read by a plain translator.
+        self.named = named
         self.done: dict[str, Node] = {}
 
     def rule(self, name: str, path: tuple[str, ...]) -> Node:
@@ -148,6 +165,8 @@ class _Translator:
             node = self.node(self.grammar.rules[name].body, (*path, name))
             if base_name(name) in self.capture:
                 node = Group(base_name(name), node)
+            if self.named:
+                node = Production(str(base_name(name)), node)
             self.done[name] = node
         return node
 
@@ -167,12 +186,23 @@ class _Translator:
             return Rep(self.node(node.item, path), node.low, node.high)
         if isinstance(node, bnf.Ref):
             if node.terminal:
-                return self.node(self.grammar.terminals[node.name].body, path)
+                body = self.grammar.terminals[node.name].body
+                if self.named:
+                    # A terminal is one token to the reference parser: named as a
+                    # whole, its own definition read by a plain translator.
+                    plain = _Translator(self.grammar, frozenset())
+                    return Term(str(base_name(node.name)), plain.node(body, path))
+                return self.node(body, path)
             return self.rule(node.name, path)
         if isinstance(node, bnf.Literal):
-            return self.literal(node)
+            found = self.literal(node)
+            if self.named:
+                # Named as the reference parser names an anonymous literal.
+                return Term(f'"{node.text}"{"i" if node.ignore_case else ""}', found)
+            return found
         if isinstance(node, bnf.Range):
-            return Chars(frozenset(chr(c) for c in range(ord(node.low), ord(node.high) + 1)))
+            chars = Chars(frozenset(chr(c) for c in range(ord(node.low), ord(node.high) + 1)))
+            return Term(f'"{node.low}".."{node.high}"', chars) if self.named else chars
         raise GrammarError(
             f"the fast parser cannot compile the regular expression /{node.pattern}/",
             file=str(self.grammar.path),

@@ -54,6 +54,15 @@ def explain_characters(
             "'%' must begin an escape: '%' and two hex digits (RFC 1738 section 2.2); "
             "a '%' that stands for itself is written %25"
         )
+    elif char == "#":
+        # Section 2.2 lists '#' as unsafe because it delimits a fragment
+        # identifier, which "is not considered part of the URL" (section 2.2);
+        # RFC 1738's grammar has no fragment.
+        reason = (
+            "'#' begins a fragment identifier, which is not part of an RFC 1738 URL "
+            "(section 2.2); write '#' in a URL as %23, or parse URL#fragment with "
+            "rfc1738.parse_reference"
+        )
     else:
         reason = (
             f"character {char!r} (U+{ord(char):04X}) is not allowed in a URL: it must be "

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["Alt", "Chars", "Group", "Lit", "Node", "Rep", "Seq"]
+__all__ = ["Alt", "Chars", "Group", "Lit", "Node", "Production", "Rep", "Seq", "Term"]
 
 
 class Node:
@@ -165,6 +165,47 @@ class Group(Node):
     @cached_property
     def fixed(self) -> bool:
         return self.item.fixed
+
+
+@dataclass(frozen=True)
+class Production(Node):
+    """A grammar rule, kept by name so that errors can say which one was being matched.
+
+    Only the error automaton's reading of a grammar has these
+    (:meth:`rfc1738.parse.compiler.CompiledFile.named`); the regex writers never
+    see them.
+    """
+
+    name: str
+    item: Node
+
+    @cached_property
+    def first(self) -> frozenset[str]:
+        return self.item.first
+
+    @cached_property
+    def nullable(self) -> bool:
+        return self.item.nullable
+
+
+@dataclass(frozen=True)
+class Term(Node):
+    """One token as the grammar names it: a terminal (``UCHAR``) or a literal (``"/"``).
+
+    ``item`` is what the token matches. Like :class:`Production`, only in the
+    error automaton's reading of a grammar.
+    """
+
+    name: str
+    item: Node
+
+    @cached_property
+    def first(self) -> frozenset[str]:
+        return self.item.first
+
+    @cached_property
+    def nullable(self) -> bool:
+        return self.item.nullable
 
 
 def prefixes(node: Node) -> Node:

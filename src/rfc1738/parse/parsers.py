@@ -19,10 +19,12 @@ from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
 from ..bnf.files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
+from .automaton import ErrorAutomaton
 from .charsets import GrammarFacts
 from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
+from .glushkov import NotSupportedError, build
 from .hosts import (
     CHECKED_PRODUCTIONS,
     MAX_LABEL,
@@ -120,6 +122,8 @@ class ParserSet:
         self._hot: dict[str, _HotPath] = {}
         self._prefixes: dict[str, re.Pattern[str]] = {}
         self._characters: tuple[frozenset[str], frozenset[str]] | None = None
+        # Per scheme, the error automaton, or None where the grammar has none.
+        self._automata: dict[str, ErrorAutomaton | None] = {}
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self.directory)!r})"
@@ -232,7 +236,9 @@ class ParserSet:
         except InputTooLongError:
             raise
         except URLSyntaxError as error:
-            raise self._explained(error, entry) from None
+            # The details come from the automaton where there is one, so that
+            # both parsers report an error alike (docs/parsers.md, "Errors").
+            raise self._explained(self._automaton_error(text, entry) or error, entry) from None
 
     def parse(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> Any:
         """The typed object for a URL, or :class:`~rfc1738.URLSyntaxError`.
@@ -437,7 +443,14 @@ class ParserSet:
         return cls is generic and not self._defines(entry.scheme, generic.PRODUCTIONS)
 
     def _fast_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
-        """The error for a string the fast parser rejected, as exact as the reference's."""
+        """The error for a string the fast parser rejected, as exact as the reference's.
+
+        From the error automaton where the grammar has one; otherwise from
+        Earley, or beyond its bound from the prefix search.
+        """
+        found = self._automaton_error(text, entry)
+        if found is not None:
+            return self._explained(found, entry)
         try:
             self.reference_parser(entry.scheme).parse(text, entry.start)
         except InputTooLongError as too_long:
@@ -452,6 +465,50 @@ class ParserSet:
         raise AssertionError(  # pragma: no cover - the equivalence tests guard this
             f"the fast parser rejected {text!r}, which the reference parser accepts"
         )
+
+    def error_automaton(self, scheme: str) -> ErrorAutomaton | None:
+        """The error automaton of one scheme's start rule (``None`` if the grammar has none).
+
+        Built from the compiled IR on first use, unless :meth:`load_error_data`
+        gave it. A grammar that is not regular, or has a token the automaton
+        cannot mirror Earley on, has none: Earley explains its errors.
+        """
+        if scheme not in self._automata:
+            from .compiler import NotRegularError
+
+            start = self.files[scheme].start
+            try:
+                automaton = build(self.compiled_file(scheme).named(start), start)
+            except (NotRegularError, NotSupportedError):
+                automaton = None
+            self._automata[scheme] = automaton
+        return self._automata[scheme]
+
+    def error_data(self) -> dict[str, Any]:
+        """Everything errors need, for every scheme, as plain Python literals.
+
+        :meth:`load_error_data` takes it back; written into a module (with
+        the wheel, for the shipped grammar), it lets errors be explained
+        without Lark.
+        """
+        raw, hexes = self._raw_characters()
+        automata = {scheme: self.error_automaton(scheme) for scheme in sorted(self.files)}
+        return {
+            "characters": ("".join(sorted(raw)), "".join(sorted(hexes))),
+            "automata": {s: a.to_data() for s, a in automata.items() if a is not None},
+        }
+
+    def load_error_data(self, data: Mapping[str, Any]) -> None:
+        """Use what :meth:`error_data` wrote (for this grammar directory) instead of building it."""
+        raw, hexes = data["characters"]
+        self._characters = (frozenset(raw), frozenset(hexes))
+        for scheme, table in data["automata"].items():
+            self._automata[scheme] = ErrorAutomaton.from_data(table)
+
+    def _automaton_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
+        automaton = self.error_automaton(entry.scheme)
+        found = automaton.error(text) if automaton is not None else None
+        return URLSyntaxError(text, *found) if found is not None else None
 
     def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
         """The error for a string too long for Earley: where its longest viable prefix ends.

@@ -163,6 +163,12 @@ class CompiledFile:
             )
         return table.expression, table.groups
 
+    def named(self, start: str) -> NoReturn:
+        """No error automaton in the tables yet: errors come from the prefix expression."""
+        raise NotRegularError(
+            "the standalone module carries no error automaton", file=str(self.path)
+        )
+
     def compile_prefixes(self, start: str) -> str:
         """The prefix expression of ``start``."""
         prefixes = self._scheme(start).prefixes

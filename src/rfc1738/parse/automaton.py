@@ -1,0 +1,212 @@
+"""Errors from the compiled grammar: the error automaton, as it runs.
+
+The reference parser (Lark Earley) reads a URL token by token: a token is a
+terminal the grammar names (``UCHAR``, whose ``%41`` is one token) or a
+literal (``"/"``, ``"http://"i``). When a URL stops fitting, it reports the
+last position a token of some valid reading ended at, the tokens expected
+there, and moves on through a literal the URL begins but does not finish.
+
+:class:`ErrorAutomaton` gets the same answer in time linear in the URL: a
+deterministic automaton over characters whose states know whether a token
+just ended there and, if so, which tokens may come next and which
+production an error there is in. :func:`rfc1738.parse.glushkov.build` makes
+it from the IR; :meth:`ErrorAutomaton.to_data` writes its tables as plain
+Python literals and :meth:`ErrorAutomaton.from_data` reads them back, so
+that they can be built once (with the wheel) and loaded without Lark. This
+module imports nothing but the standard library.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+__all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "StateInfo"]
+
+#: How ``expected`` names the end of the URL (as the reference parser does).
+END = "$END"
+
+#: Version of the data :meth:`ErrorAutomaton.to_data` writes.
+DATA_VERSION = 1
+
+
+@dataclass(frozen=True)
+class StateInfo:
+    """What a state where a token ended says about an error there.
+
+    ``rule`` is the production named for an error at that position,
+    ``rule_in_literal`` the one for an error inside a literal begun there.
+    """
+
+    expected: frozenset[str]
+    accepting: bool
+    rule: str
+    rule_in_literal: str
+    # What the reference parser's ordering alone names (no empty production
+    # preferred): kept so that the tests can hold it to Earley.
+    rule_as_earley: str
+
+
+class ErrorAutomaton:
+    """Where a string stops fitting a start rule, what was expected there, and in which rule.
+
+    Built by :func:`rfc1738.parse.glushkov.build`, or loaded with :meth:`from_data`.
+
+    >>> from rfc1738.bnf.files import shipped_grammar_dir
+    >>> from rfc1738.parse.compiler import CompiledFile
+    >>> from rfc1738.parse.glushkov import build
+    >>> http = CompiledFile(shipped_grammar_dir() / "http.lark")
+    >>> automaton = build(http.named("httpurl"), "httpurl")
+    >>> position, expected, rule = automaton.error("http://h/a~b")
+    >>> position, rule, sorted(expected)[:3]
+    (10, 'hsegment', ['"&"', '"/"', '":"'])
+    >>> ErrorAutomaton.from_data(automaton.to_data()).error("http:x")
+    (5, frozenset({'"http://"i'}), 'httpurl')
+    """
+
+    __slots__ = ("_data", "_ends", "_heads", "_literals", "_table", "start")
+
+    def __init__(
+        self,
+        start: str,
+        classes: tuple[str, ...],
+        rows: tuple[tuple[int, ...], ...],
+        info: dict[int, StateInfo],
+        literals: dict[str, tuple[str, bool]],
+    ) -> None:
+        self.start = start
+        self._data = (classes, rows, info)
+        self._literals = literals
+        # Per state, next state by character; a character missing is a dead end.
+        self._table: list[dict[str, int]] = [
+            {c: to for chars, to in zip(classes, row, strict=True) if to >= 0 for c in chars}
+            for row in rows
+        ]
+        # Per state, its info where a token ends there, else None.
+        self._ends = [info.get(n) for n in range(len(rows))]
+        # Per such state, the literals of two or more characters expected
+        # there, by first character: only those can be begun and not
+        # finished (a one-character literal that matched would have ended a
+        # token further on).
+        self._heads: dict[int, dict[str, list[tuple[str, bool]]]] = {}
+        for n, state_info in info.items():
+            heads: dict[str, list[tuple[str, bool]]] = {}
+            for name in sorted(state_info.expected):
+                literal = literals.get(name)
+                if literal is not None and len(literal[0]) > 1:
+                    text, fold = literal
+                    for head in {text[0], text[0].lower()} if fold else {text[0]}:
+                        heads.setdefault(head, []).append(literal)
+            if heads:
+                self._heads[n] = heads
+
+    # ---- data ----
+
+    def to_data(self) -> dict[str, Any]:
+        """The tables as plain Python literals (tuples, dicts, strings, ints, bools)."""
+        classes, rows, info = self._data
+        return {
+            "version": DATA_VERSION,
+            "start": self.start,
+            "classes": classes,
+            "rows": rows,
+            "info": {
+                n: (
+                    tuple(sorted(i.expected)),
+                    i.accepting,
+                    i.rule,
+                    i.rule_in_literal,
+                    i.rule_as_earley,
+                )
+                for n, i in sorted(info.items())
+            },
+            "literals": tuple(sorted(self._literals.items())),
+        }
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> ErrorAutomaton:
+        """The automaton :meth:`to_data` wrote."""
+        if data.get("version") != DATA_VERSION:
+            raise ValueError(f"error automaton data of version {data.get('version')!r}")
+        info = {
+            int(n): StateInfo(frozenset(expected), accepting, *rules)
+            for n, (expected, accepting, *rules) in data["info"].items()
+        }
+        return cls(
+            data["start"],
+            tuple(data["classes"]),
+            tuple(tuple(row) for row in data["rows"]),
+            info,
+            {name: (text, fold) for name, (text, fold) in data["literals"]},
+        )
+
+    # ---- errors ----
+
+    def _last_end(self, text: str) -> tuple[int, int]:
+        """Where the last token of a valid beginning of ``text`` ends, and the state there."""
+        table, ends = self._table, self._ends
+        state = last = last_state = 0
+        for read, char in enumerate(text, 1):
+            state = table[state].get(char, -1)
+            if state < 0:
+                break
+            if ends[state] is not None:
+                last, last_state = read, state
+        return last, last_state
+
+    def matches(self, text: str) -> bool:
+        """Whether ``text`` is in the start rule's language."""
+        last, state = self._last_end(text)
+        info = self._ends[state]
+        return last == len(text) and info is not None and info.accepting
+
+    def error(
+        self, text: str, *, as_earley: bool = False
+    ) -> tuple[int, frozenset[str], str] | None:
+        """``(position, expected, rule)`` for a string the start rule rejects, else ``None``.
+
+        The same position and expected tokens as the reference parser: the
+        last place a token of a valid beginning ended, moved on through a
+        literal the text begins there without finishing it. ``as_earley``
+        names the rule by the reference parser's ordering alone, without
+        preferring a production that may be empty (for the tests).
+        """
+        last, state = self._last_end(text)
+        info = self._ends[state]
+        assert info is not None
+        if last == len(text) and info.accepting:
+            return None
+        position = last + self._literal_progress(text, last, state)
+        expected = info.expected
+        if position < len(text) and self._complete(text, position, last, info):
+            expected = expected | {END}
+        if position != last:
+            return position, expected, info.rule_in_literal
+        return position, expected, info.rule_as_earley if as_earley else info.rule
+
+    def _literal_progress(self, text: str, at: int, state: int) -> int:
+        """How far into a literal expected at ``at`` the text goes before it differs."""
+        heads = self._heads.get(state)
+        if not heads:
+            return 0
+        char = text[at : at + 1]
+        begun = heads.get(char, [])
+        if char.lower() != char:  # where case is ignored, str.lower() decides
+            begun = begun + heads.get(char.lower(), [])
+        if not begun:
+            return 0
+        best = 0
+        for literal, fold in begun:
+            count = 0
+            for wanted, char in zip(literal, text[at : at + len(literal)], strict=False):
+                # As the reference parser compares: str.lower() where case is ignored.
+                if (char.lower() != wanted.lower()) if fold else (char != wanted):
+                    break
+                count += 1
+            best = max(best, count)
+        return best
+
+    def _complete(self, text: str, position: int, last: int, info: StateInfo) -> bool:
+        if position == last:
+            return info.accepting
+        return self.matches(text[:position])

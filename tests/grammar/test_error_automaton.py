@@ -1,0 +1,221 @@
+"""The error automaton against the Earley oracle, and the errors users read.
+
+Position and expected items are what the reference parser reports, on every
+input; the production named is the oracle's (tests/grammar/oracle.py says
+which two of Lark's quirks it leaves out) except where the automaton prefers
+a production that may be empty, which ``as_earley=True`` leaves out too.
+Inputs: every accept and reject case, one- to three-character mutations of
+them, strings the grammar generates and their mutations.
+"""
+
+from __future__ import annotations
+
+import ast
+import random
+import re
+import subprocess
+import sys
+from functools import cache
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.lark import from_lark
+
+import rfc1738
+from rfc1738.parse.automaton import ErrorAutomaton
+from tests.cases import ACCEPT, REJECT, SCHEMES, Case, case_id
+from tests.doc_examples import DOCS, run_examples
+from tests.grammar.oracle import automaton, earley_error, shipped
+
+#: Characters mutations insert: the grammar's own, those it forbids, look-alikes.
+MUTATION_CHARS = '%09aAzZ.-+:/@;?=&*!$#~ \t\x00\\[]<>"^`{|}\u00e9\u212a\u017f\u0131'
+
+
+def assert_as_earley(text: str) -> None:
+    """The automaton's answer for ``text`` is the oracle's."""
+    assert automaton(text).error(text, as_earley=True) == earley_error(text), text
+
+
+def mutations(text: str, count: int, seed: int) -> list[str]:
+    """``count`` strings: ``text`` with one to three characters inserted, deleted or replaced."""
+    rnd = random.Random(f"{seed}:{text}")
+    found = []
+    for _ in range(count):
+        chars = list(text)
+        for _ in range(rnd.randint(1, 3)):
+            at = rnd.randint(0, len(chars))
+            kind = rnd.randint(0, 2)
+            if kind == 0 or at == len(chars):
+                chars.insert(at, rnd.choice(MUTATION_CHARS))
+            elif kind == 1:
+                del chars[at]
+            else:
+                chars[at] = rnd.choice(MUTATION_CHARS)
+        found.append("".join(chars))
+    return found
+
+
+CASES = [case for scheme in SCHEMES for case in (*REJECT[scheme], *ACCEPT[scheme])]
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_every_case_and_its_mutations_as_earley(case: Case) -> None:
+    for text in (case.url, *mutations(case.url, 4, seed=1)):
+        assert_as_earley(text)
+
+
+@cache
+def generated(scheme: str) -> st.SearchStrategy[str]:
+    grammar = shipped()
+    entry = grammar.files[scheme]
+    lark = grammar.reference_parser(scheme).lark(entry.start)
+    return from_lark(lark, start=entry.start).filter(lambda s: len(s) <= 200)
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_generated_strings_and_mutations_as_earley(scheme: str, data: st.DataObject) -> None:
+    text = data.draw(generated(scheme), label="url")
+    seed = data.draw(st.integers(0, 2**16), label="seed")
+    for each in (text, *mutations(text, 3, seed)):
+        assert_as_earley(each)
+
+
+# ---- the choices docs/parsers.md records, pinned ----
+
+
+@pytest.mark.parametrize(
+    ("text", "earley", "ours"),
+    [
+        # Lark shares schemepart's *xchar helper with urlpath and names it so.
+        ("x-foo:a|b", "urlpath", "schemepart"),
+        # ... and search's with hsegment's: the error is in search.
+        ("http://h/a?b?c", "hsegment", "search"),
+        # password = user's body; the fault is in the password.
+        ("ftp://u:p:q@h/", "user", "password"),
+        # At the end of the URL: what a character there would get.
+        ("nntp://h", "nntpurl", "hostport"),
+        # A production that may be empty and begins at the error: the path.
+        ("http://h/~", "httpurl", "hsegment"),
+        ("ftp://h/~", "ftpurl", "fsegment"),
+        ("http://h/a/#b", "hpath", "hsegment"),
+    ],
+)
+def test_where_the_rule_is_not_earleys(text: str, earley: str, ours: str) -> None:
+    with pytest.raises(rfc1738.URLSyntaxError) as caught:
+        shipped().reference_parser(shipped().scheme_file(text).scheme).parse(
+            text, shipped().scheme_file(text).start
+        )
+    assert caught.value.rule == earley
+    for parser in ("fast", "reference"):
+        with pytest.raises(rfc1738.URLSyntaxError) as ours_caught:
+            rfc1738.parse(text, parser=parser)  # type: ignore[arg-type]
+        assert ours_caught.value.rule == ours
+        assert ours_caught.value.position == caught.value.position
+        assert ours_caught.value.expected == caught.value.expected
+
+
+@pytest.mark.parametrize(
+    ("prefix", "rule"),
+    [
+        ("http://h/", "hsegment"),
+        ("ftp://h/", "fsegment"),
+        ("file:///", "fsegment"),
+        ("prospero://h/", "psegment"),
+    ],
+)
+@pytest.mark.parametrize("path", ["", "a", "a/", "a/b", "a/b/", "%41/"])
+def test_the_same_fault_names_the_same_rule_anywhere_in_a_path(
+    prefix: str, rule: str, path: str
+) -> None:
+    text = f"{prefix}{path}~"
+    with pytest.raises(rfc1738.URLSyntaxError) as caught:
+        rfc1738.parse(text)
+    assert (caught.value.position, caught.value.rule) == (len(text) - 1, rule)
+
+
+# ---- the messages ----
+
+
+def test_a_fragment_points_to_parse_reference() -> None:
+    with pytest.raises(rfc1738.URLSyntaxError) as caught:
+        rfc1738.parse("http://h/a#b")
+    assert caught.value.position == 10
+    assert "fragment" in caught.value.reason
+    assert "not part of an RFC 1738 URL" in caught.value.reason
+    assert "rfc1738.parse_reference" in str(caught.value)
+
+
+def test_a_case_insensitive_literal_is_said_in_words() -> None:
+    with pytest.raises(rfc1738.URLSyntaxError) as caught:
+        rfc1738.parse("file:/etc/passwd")
+    assert caught.value.expected == frozenset({'"file://"i'})  # the grammar's spelling
+    assert caught.value.reason == (
+        "unexpected character 'e' (U+0065): expected \"file://\" (any case)"
+    )
+
+
+#: Lark's notation: a literal's flag, its name for the end of input, its rule names.
+LARK_NOTATION = re.compile(r'"[^"\s]+"i\b|\$END|__\w+_(?:star|plus)_\d+|common__')
+
+
+@pytest.mark.parametrize(
+    "case", [case for scheme in SCHEMES for case in REJECT[scheme]], ids=case_id
+)
+@pytest.mark.parametrize("parser", ["fast", "reference"])
+def test_no_lark_notation_in_any_message(case: Case, parser: str) -> None:
+    with pytest.raises(rfc1738.URLSyntaxError) as caught:
+        rfc1738.parse(case.url, parser=parser)  # type: ignore[arg-type]
+    assert not LARK_NOTATION.search(str(caught.value)), str(caught.value)
+
+
+def test_the_docs_show_real_errors() -> None:
+    results = run_examples(DOCS / "parsers.md")
+    assert results.attempted >= 3
+    assert results.failed == 0
+
+
+# ---- the automaton's data ----
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_data_is_plain_literals_and_loads_to_the_same_automaton(scheme: str) -> None:
+    built = shipped().error_automaton(scheme)
+    assert built is not None
+    data = built.to_data()
+    assert ast.literal_eval(repr(data)) == data
+    loaded = ErrorAutomaton.from_data(ast.literal_eval(repr(data)))
+    assert loaded.to_data() == data
+    for case in (*REJECT[scheme], *ACCEPT[scheme]):
+        assert loaded.error(case.url) == built.error(case.url)
+
+
+def test_long_input_gets_the_full_details() -> None:
+    text = "http://h/" + "a/" * 5000 + "~"
+    with pytest.raises(rfc1738.URLSyntaxError) as caught:
+        rfc1738.parse(text)
+    assert (caught.value.position, caught.value.rule) == (len(text) - 1, "hsegment")
+    assert "UCHAR" in caught.value.expected
+
+
+def test_errors_from_loaded_data_import_no_lark(tmp_path: Path) -> None:
+    tables = tmp_path / "tables.py"
+    tables.write_text(f"DATA = {shipped().error_data()!r}\n", encoding="utf-8")
+    script = """
+import sys
+sys.path.insert(0, sys.argv[1])
+from tables import DATA
+from rfc1738.errors import URLSyntaxError
+from rfc1738.parse.automaton import ErrorAutomaton
+automaton = ErrorAutomaton.from_data(DATA["automata"]["http"])
+error = URLSyntaxError("http://h/a~", *automaton.error("http://h/a~"))
+assert error.rule == "hsegment" and str(error)
+print("lark" in sys.modules)
+"""
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, check=True
+    )
+    assert done.stdout.strip() == "False"
