@@ -3,8 +3,9 @@
 Which characters stand for themselves in a field (``hsegment``, ``search``,
 ``user``, ...) is a fact of the grammar files; this module asks the grammar
 compiler for it, once per set and process. It is the only way the objects
-reach the compiler, so that a generated standalone module (which has no
-compiler and no Lark) can replace it with a table of the same sets.
+reach the compiler. The sets of the shipped grammar are built into the wheel
+(:func:`rfc1738.parse.store.shipped_tables`), so no Lark is imported for them;
+the compiler is asked only where those tables are missing (a checkout).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from ..bnf.files import shipped_grammar_dir
+from .store import shipped_tables
 
 if TYPE_CHECKING:
     from .compiler import GrammarFile
@@ -27,7 +29,9 @@ def rule_chars(file: str, rule: str) -> frozenset[str]:
     >>> "/" in rule_chars("http", "hsegment"), "=" in rule_chars("http", "hsegment")
     (False, True)
     """
-    return _grammar_file(file).rule_chars(rule)
+    built = shipped_tables()
+    found = None if built is None else built.char_set(file, "rule", rule)
+    return _grammar_file(file).rule_chars(rule) if found is None else found
 
 
 @cache
@@ -37,7 +41,9 @@ def terminal_chars(file: str, terminal: str) -> frozenset[str]:
     >>> sorted(terminal_chars("common", "SAFE"))
     ['$', '+', '-', '.', '_']
     """
-    return _grammar_file(file).terminal_chars(terminal)
+    built = shipped_tables()
+    found = None if built is None else built.char_set(file, "terminal", terminal)
+    return _grammar_file(file).terminal_chars(terminal) if found is None else found
 
 
 @cache

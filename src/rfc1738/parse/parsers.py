@@ -23,6 +23,8 @@ from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
 from .hosts import CHECKED_PRODUCTIONS, check_spans
 from .spans import Spans, spans_from_tree
+from .store import TableStore
+from .tables import CompiledFile, SchemeTable
 
 if TYPE_CHECKING:
     # Lark is imported when a grammar is first compiled or parsed with Earley,
@@ -104,6 +106,8 @@ class ParserSet:
         self._hot: dict[str, _HotPath] = {}
         self._prefixes: dict[str, re.Pattern[str]] = {}
         self._characters: tuple[frozenset[str], frozenset[str]] | None = None
+        #: The compiled tables: built into the wheel, cached on disk, or compiled here.
+        self.store = TableStore(self.directory, self.grammar_file)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self.directory)!r})"
@@ -145,8 +149,10 @@ class ParserSet:
 
     def _defines(self, scheme: str, productions: frozenset[str]) -> bool:
         """Whether ``scheme``'s file (with its imports) defines every one of ``productions``."""
-        defined = {base_name(name) for name in self.grammar_file(scheme).rules}
-        return productions <= defined
+        rules = self.store.rules(scheme)
+        if rules is None:
+            rules = tuple(self.grammar_file(scheme).rules)
+        return productions <= {base_name(name) for name in rules}
 
     # ---- the parsers, built on first use ----
 
@@ -170,14 +176,30 @@ class ParserSet:
             )
         return parser
 
+    def compiled(self, scheme: str) -> SchemeTable:
+        """One scheme's compiled table, with the groups its class and the host checks read."""
+        productions = self.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS
+        return self.store.scheme(scheme, self.files[scheme].start, productions)
+
     def fast_parser(self, scheme: str) -> FastParser:
-        """The compiled expression of one scheme's start rule."""
+        """The compiled expression of one scheme's start rule.
+
+        Raises :class:`~rfc1738.parse.compiler.NotRegularError` if the
+        scheme's grammar refers back to itself.
+        """
         parser = self._fast.get(scheme)
         if parser is None:
-            entry = self.files[scheme]
+            table = self.compiled(scheme)
+            if table.expression is None:
+                from .compiler import NotRegularError  # Lark: a grammar that is not regular
+
+                raise NotRegularError(table.problem or "", file=str(self.files[scheme].path))
             productions = self.url_class(scheme).PRODUCTIONS
             parser = FastParser(
-                self.grammar_file(scheme), entry.start, productions, CHECKED_PRODUCTIONS
+                CompiledFile(table),  # type: ignore[arg-type]  # a GrammarFile's compile()
+                table.start,
+                productions,
+                CHECKED_PRODUCTIONS,
             )
             self._fast[scheme] = parser
         return parser
@@ -308,15 +330,13 @@ class ParserSet:
         return hot
 
     def _new_hot_path(self, entry: SchemeFile) -> _HotPath:
-        from .compiler import NotRegularError
-
         cls = self.url_class(entry.scheme)
         match: Callable[[str], Spans | None]
         checked: Callable[[str], Spans | None]
-        try:
+        if self.compiled(entry.scheme).expression is not None:
             fast = self.fast_parser(entry.scheme)
             match, checked = fast.spans, fast.checked_spans
-        except NotRegularError:
+        else:
             # A grammar that refers back to itself has no regular expression;
             # the reference parser serves that scheme, within its bound.
             match = checked = self._reference_match(entry, cls.PRODUCTIONS | CHECKED_PRODUCTIONS)
@@ -350,30 +370,29 @@ class ParserSet:
         try:
             self.reference_parser(entry.scheme).parse(text, entry.start)
         except InputTooLongError as too_long:
-            from .compiler import NotRegularError
-
-            try:
-                return self._explained(self._prefix_error(text, entry), entry)
-            except NotRegularError:
-                return too_long
+            error = self._prefix_error(text, entry)
+            return too_long if error is None else self._explained(error, entry)
         except URLSyntaxError as error:
             return self._explained(error, entry)
         raise AssertionError(  # pragma: no cover - the equivalence tests guard this
             f"the fast parser rejected {text!r}, which the reference parser accepts"
         )
 
-    def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
+    def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         """The error for a string too long for Earley: where its longest viable prefix ends.
 
         A prefix is viable if some URL of the production begins with it; the
         prefixes of a viable prefix are viable too, so a binary search over
         lengths finds the position in a logarithmic number of linear-time
         matches. What was expected there is not computed (``expected`` is
-        empty); the production named is the start rule.
+        empty); the production named is the start rule. ``None`` for a
+        grammar that is not regular: it has no prefix expression.
         """
         pattern = self._prefixes.get(entry.scheme)
         if pattern is None:
-            source = self.grammar_file(entry.scheme).compile_prefixes(entry.start)
+            source = self.compiled(entry.scheme).prefixes
+            if source is None:
+                return None
             pattern = self._prefixes[entry.scheme] = re.compile(source)
         return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
@@ -394,15 +413,11 @@ class ParserSet:
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
         """The characters any URL may hold as themselves, and the hex digits."""
         if self._characters is None:
-            from .compiler import GrammarFile
-
-            try:
-                common = GrammarFile(self.directory / "common.lark")
-                self._characters = (common.terminal_chars("XCHAR"), common.terminal_chars("HEX"))
-            except GrammarError:
-                # A grammar without RFC 1738's XCHAR and HEX (the W3 grammar):
-                # its errors are left as the parser reported them.
-                self._characters = (frozenset(), frozenset())
+            xchar = self.store.char_set("common", "terminal", "XCHAR")
+            hexes = self.store.char_set("common", "terminal", "HEX")
+            # A grammar without RFC 1738's XCHAR and HEX (the W3 grammar): its
+            # errors are left as the parser reported them.
+            self._characters = (xchar or frozenset(), hexes or frozenset())
         return self._characters
 
 
