@@ -19,7 +19,6 @@ import ast
 import contextlib
 import hashlib
 import os
-import threading
 from pathlib import Path
 
 from .tables import Tables, read_tables, write_tables
@@ -77,7 +76,7 @@ def write_cached(tables: Tables) -> bool:
     body = write_tables(tables)
     text = _HEADER + hashlib.sha256(body.encode()).hexdigest() + "\n" + body
     # Written aside under a name no other writer uses, then renamed into place.
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{id(text):x}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         with open(temporary, "x", encoding="utf-8") as out:

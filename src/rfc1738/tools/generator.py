@@ -26,13 +26,12 @@ library's own code. See ``docs/generate.md`` for what differs (errors have no
 from __future__ import annotations
 
 import ast
-import importlib.resources
 import os
 import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..bnf.files import shipped_grammar_dir
+from ..bnf.files import package_data, shipped_grammar_dir
 from ..errors import GrammarError
 from ..parse.parsers import ParserSet
 from ..parse.store import shipped_tables
@@ -205,8 +204,8 @@ def package_sources() -> dict[str, str]:
     return dict(sorted(sources.items()))
 
 
-def _module_file(name: str) -> importlib.resources.abc.Traversable | None:
-    root = importlib.resources.files("rfc1738")
+def _module_file(name: str) -> Path | None:
+    root = package_data()  # the installed package's own directory
     place = root.joinpath(*name.split(".")) if name else root
     if place.is_dir():
         place = place / "__init__.py"
