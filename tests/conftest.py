@@ -5,13 +5,19 @@ Hypothesis suites are derandomized: CI checks that the same examples as every
 other CI run still pass, so a submission lands or not on its own merits, not
 on a draw. Runs on a developer's machine keep drawing new examples, which is
 how the fuzz suite found the 4300-digit port (tests/urls/test_numbers.py).
+
+Compiled grammars are cached in a directory of this run, never in the
+user's cache (``RFC1738_CACHE_DIR``, inherited by the commands the tests run).
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 
 from hypothesis import settings
+
+os.environ["RFC1738_CACHE_DIR"] = tempfile.mkdtemp(prefix="rfc1738-test-cache-")
 
 settings.register_profile("ci", derandomize=True, print_blob=True)
 if os.environ.get("CI"):

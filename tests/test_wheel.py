@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from rfc1738.tools.generator import tables_module
 from tests.cases import ACCEPT, SCHEMES, START
 
 pytestmark = pytest.mark.slow
@@ -69,6 +70,13 @@ def test_wheel_holds_the_grammar_files_and_py_typed(wheel: Path) -> None:
             assert member in names
             assert archive.read(member) == path.read_bytes()
     assert "rfc1738/py.typed" in names
+
+
+def test_wheel_holds_the_tables_compiled_from_the_grammar_files(wheel: Path) -> None:
+    """hatch_build.py wrote the compiled grammar: equal to a fresh compile of grammar/."""
+    with zipfile.ZipFile(wheel) as archive:
+        built = archive.read("rfc1738/parse/_tables.py").decode("utf-8")
+    assert built == tables_module(GRAMMAR_DIR)
 
 
 def test_installed_wheel_parses_every_scheme_outside_the_checkout(

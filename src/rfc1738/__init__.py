@@ -23,6 +23,8 @@ from .errors import (
     RFC1738Error,
     URLSyntaxError,
 )
+from .parse.bulk import LineResult
+from .parse.bulk import check_lines as _check_lines
 from .parse.parsers import ParserName
 from .text.find import Found, find_urls
 from .text.fragments import parse_reference
@@ -48,7 +50,9 @@ from .urls import (
 from .version import __version__
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
     from pathlib import Path
+    from typing import IO
 
     from .bnf.adapter import ParseTree
 
@@ -65,6 +69,7 @@ __all__ = [
     "GrammarError",
     "HttpURL",
     "InputTooLongError",
+    "LineResult",
     "MailtoURL",
     "NewsURL",
     "NntpURL",
@@ -121,6 +126,27 @@ def is_valid(text: str, *, parser: ParserName = "fast", host_checks: bool = True
     if parser == "fast" and host_checks:
         return shipped().is_valid(text)  # the common call, without passing the defaults on
     return shipped().is_valid(text, parser=parser, host_checks=host_checks)
+
+
+def check_lines(
+    source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes],
+    *,
+    grammar: Grammar | None = None,
+    host_checks: bool = True,
+) -> Iterator[LineResult]:
+    """Validate many URLs, one a line: a file (binary or text), or any iterable of lines.
+
+    Yields one :class:`LineResult` a line (``number``, ``text``, ``scheme``,
+    ``valid``), in order and as the lines are read, keeping nothing: a file
+    of any size is checked in constant memory. Only the line ending (``\\n``
+    or ``\\r\\n``) is stripped; bytes are read as UTF-8. The verdict is
+    :func:`is_valid`'s (``grammar``: another grammar's, see :func:`load`);
+    :func:`parse` a line to get its error.
+
+    >>> [(r.number, r.scheme, r.valid) for r in check_lines(["http://h/", "ftp://h/ x"])]
+    [(1, 'http', True), (2, 'ftp', False)]
+    """
+    return _check_lines(grammar or shipped(), source, host_checks=host_checks)
 
 
 def parse_tree(text: str) -> ParseTree:

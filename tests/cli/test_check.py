@@ -115,11 +115,29 @@ def test_jsonl_writes_the_objects_of_parse(tmp_path: Path) -> None:
     result = run("check", "--jsonl", write(tmp_path))
     assert result.status == 1
     found = [json.loads(line) for line in result.out.splitlines()]
+    # Each record begins with its 1-based line number.
+    assert [next(iter(item.items())) for item in found] == [
+        ("line", number) for number in range(1, len(TEXTS) + 1)
+    ]
     assert [item["text"] for item in found] == TEXTS
     assert [item["valid"] for item in found] == [True, False, True, False, False, True, False]
     # The same objects as `rfc1738 parse` prints for each URL.
     parsed = run("parse", "--", *TEXTS[:4], TEXTS[5])
-    assert [json.loads(line) for line in parsed.out.splitlines()] == [*found[:4], found[5]]
+    records = [{k: v for k, v in item.items() if k != "line"} for item in found]
+    assert [json.loads(line) for line in parsed.out.splitlines()] == [*records[:4], records[5]]
+
+
+def test_jsonl_line_numbers_count_every_line(tmp_path: Path) -> None:
+    """Empty lines and CRLF endings are lines too; the numbers are those of an editor."""
+    result = run("check", "--jsonl", input=b"http://h/\r\n\nftp://h/ x\n\nnews:*")
+    found = [json.loads(line) for line in result.out.splitlines()]
+    assert [(item["line"], item["text"], item["valid"]) for item in found] == [
+        (1, "http://h/", True),
+        (2, "", False),
+        (3, "ftp://h/ x", False),
+        (4, "", False),
+        (5, "news:*", True),
+    ]
 
 
 def test_jsonl_all_valid_exits_0() -> None:

@@ -4,8 +4,10 @@ Lines are read as bytes and stripped of their line ending (``\\n`` or
 ``\\r\\n``) only: anything else on the line, spaces included, is part of the
 URL and is judged. Bytes that are not UTF-8 become lone surrogates
 (``surrogateescape``), which no URL may hold, so such a line is invalid and
-says where. The summary keeps counts and the first ``--show`` errors, nothing
-per line, however long the input.
+says where. The lines are validated by :func:`rfc1738.check_lines`
+(:mod:`rfc1738.parse.bulk`). The summary keeps counts and the first
+``--show`` errors, nothing per line, however long the input; ``--jsonl``
+writes one record a line, with its line number.
 """
 
 from __future__ import annotations
@@ -18,10 +20,11 @@ from collections.abc import Iterable
 from typing import BinaryIO, TextIO
 
 from ..errors import URLSyntaxError
+from ..parse.bulk import check_lines, lines
 from ..urls import Grammar
 from .output import INVALID, OK, USAGE, plural, result_dict, write_json
 
-__all__ = ["Progress", "Summary", "check", "url_lines"]
+__all__ = ["Progress", "Summary", "check"]
 
 
 def check(args: argparse.Namespace, grammar: Grammar) -> int:
@@ -35,24 +38,10 @@ def check(args: argparse.Namespace, grammar: Grammar) -> int:
     progress = Progress(sys.stderr) if sys.stderr.isatty() else None
     summary = Summary(args.show)
     with stream:
-        for number, text in enumerate(url_lines(stream), 1):
-            scheme = grammar.scheme_file(text).scheme
-            if args.jsonl:
-                result = result_dict(
-                    grammar, text, parser=args.parser, host_checks=args.host_checks
-                )
-                write_json(result, sys.stdout)
-                valid = bool(result["valid"])
-            else:
-                valid = grammar.is_valid(text, parser=args.parser, host_checks=args.host_checks)
-            summary.count(scheme, valid)
-            if not valid and summary.wants_error():
-                try:
-                    grammar.parse(text, parser=args.parser, host_checks=args.host_checks)
-                except URLSyntaxError as error:
-                    summary.keep(number, error)
-            if progress is not None:
-                progress.update(summary.lines, summary.invalid)
+        if args.jsonl:
+            _records(stream, grammar, args, summary, progress)
+        else:
+            _summary(stream, grammar, args, summary, progress)
     if progress is not None:
         progress.clear()
     if not args.jsonl:
@@ -60,18 +49,55 @@ def check(args: argparse.Namespace, grammar: Grammar) -> int:
     return INVALID if summary.invalid else OK
 
 
-def url_lines(stream: Iterable[bytes]) -> Iterable[str]:
-    r"""Each line of ``stream`` without its ``\n`` or ``\r\n``, decoded.
+def _summary(
+    stream: BinaryIO,
+    grammar: Grammar,
+    args: argparse.Namespace,
+    summary: Summary,
+    progress: Progress | None,
+) -> None:
+    """Count the lines; keep the first errors."""
+    results: Iterable[tuple[int, str, str, bool]]
+    if args.parser == "fast":
+        results = check_lines(grammar, stream, host_checks=args.host_checks)
+    else:
+        results = (
+            (
+                number,
+                text,
+                grammar.scheme_file(text).scheme,
+                grammar.is_valid(text, parser=args.parser, host_checks=args.host_checks),
+            )
+            for number, text in enumerate(lines(stream), 1)
+        )
+    for number, text, scheme, valid in results:
+        summary.count(scheme, valid)
+        if not valid and summary.wants_error():
+            try:
+                grammar.parse(text, parser=args.parser, host_checks=args.host_checks)
+            except URLSyntaxError as error:
+                summary.keep(number, error)
+        if progress is not None:
+            progress.update(summary.lines, summary.invalid)
 
-    >>> list(url_lines([b"http://h/\r\n", b"a b \n", b"x\r", b"\xff"]))
-    ['http://h/', 'a b ', 'x\r', '\udcff']
-    """
-    for raw in stream:
-        if raw.endswith(b"\r\n"):
-            raw = raw[:-2]
-        elif raw.endswith(b"\n"):
-            raw = raw[:-1]
-        yield raw.decode("utf-8", "surrogateescape")
+
+def _records(
+    stream: BinaryIO,
+    grammar: Grammar,
+    args: argparse.Namespace,
+    summary: Summary,
+    progress: Progress | None,
+) -> None:
+    """One JSON record a line: its 1-based number, then what ``rfc1738 parse`` prints."""
+    out = sys.stdout
+    for number, text in enumerate(lines(stream), 1):
+        result = {"line": number} | result_dict(
+            grammar, text, parser=args.parser, host_checks=args.host_checks
+        )
+        write_json(result, out)
+        summary.count(grammar.scheme_file(text).scheme, bool(result["valid"]))
+        if progress is not None:
+            progress.update(summary.lines, summary.invalid)
 
 
 class Summary:

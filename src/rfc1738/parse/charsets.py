@@ -5,8 +5,10 @@ Which characters stand for themselves in a field (``hsegment``, ``search``,
 grammar files. :class:`GrammarFacts` asks the grammar compiler for them, once
 per set and per :class:`~rfc1738.parse.parsers.ParserSet`: an object parsed
 by an edited grammar escapes by that grammar, never by the shipped one. A
-generated standalone module (no compiler, no Lark) answers through the
-stand-in ``CompiledFile`` of :mod:`rfc1738.tools.stand_ins` instead.
+directory's compiled tables answer first (:class:`~rfc1738.parse.store.TableStore`:
+the wheel's for the shipped grammar, the disk cache's for an edited one, a
+standalone module's own), so the compiler (and Lark) is asked only for what
+they do not hold.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from .layout import Layout
 
 if TYPE_CHECKING:
     from .compiler import CompiledFile
+    from .store import TableStore
 
 __all__ = ["GrammarFacts"]
 
@@ -33,8 +36,9 @@ class GrammarFacts:
     ['$', '+', '-', '.', '_']
     """
 
-    def __init__(self, directory: Path) -> None:
+    def __init__(self, directory: Path, store: TableStore | None = None) -> None:
         self.directory = directory
+        self._store = store
         self._files: dict[str, CompiledFile] = {}
         self._rules: dict[tuple[str, str], frozenset[str]] = {}
         self._terminals: dict[tuple[str, str], frozenset[str]] = {}
@@ -44,14 +48,20 @@ class GrammarFacts:
         """The characters that stand for themselves in ``rule`` of ``<file>.lark``."""
         found = self._rules.get((file, rule))
         if found is None:
-            found = self._rules[(file, rule)] = self._file(file).rule_chars(rule)
+            found = self._stored(file, "rule", rule)
+            if found is None:
+                found = self._file(file).rule_chars(rule)
+            self._rules[(file, rule)] = found
         return found
 
     def terminal_chars(self, file: str, terminal: str) -> frozenset[str]:
         """The single characters terminal ``terminal`` of ``<file>.lark`` matches."""
         found = self._terminals.get((file, terminal))
         if found is None:
-            found = self._terminals[(file, terminal)] = self._file(file).terminal_chars(terminal)
+            found = self._stored(file, "terminal", terminal)
+            if found is None:
+                found = self._file(file).terminal_chars(terminal)
+            self._terminals[(file, terminal)] = found
         return found
 
     def layout(self, file: str, start: str, fields: frozenset[str]) -> Layout:
@@ -59,8 +69,21 @@ class GrammarFacts:
         key = (file, start, fields)
         found = self._layouts.get(key)
         if found is None:
-            found = self._layouts[key] = self._file(file).layout(start, fields)
+            table = None if self._store is None else self._store.tables.schemes.get(file)
+            if (
+                table is not None
+                and table.layout is not None
+                and table.start == start
+                and set(table.layout_fields) == fields
+            ):
+                found = table.layout
+            else:
+                found = self._file(file).layout(start, fields)
+            self._layouts[key] = found
         return found
+
+    def _stored(self, file: str, kind: str, name: str) -> frozenset[str] | None:
+        return None if self._store is None else self._store.char_set(file, kind, name)
 
     def _file(self, name: str) -> CompiledFile:
         loaded = self._files.get(name)

@@ -34,6 +34,8 @@ from .hosts import (
     check_spans,
 )
 from .spans import Spans, spans_from_tree
+from .store import TableStore
+from .tables import SchemeTable, TableFile
 
 if TYPE_CHECKING:
     # Lark is imported when a grammar is first compiled or parsed with Earley,
@@ -124,6 +126,8 @@ class ParserSet:
         self._characters: tuple[frozenset[str], frozenset[str]] | None = None
         # Per scheme, the error automaton, or None where the grammar has none.
         self._automata: dict[str, ErrorAutomaton | None] = {}
+        #: The compiled tables: built into the wheel, cached on disk, or compiled here.
+        self.store = TableStore(self.directory, self.compiled_file)
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self.directory)!r})"
@@ -165,15 +169,17 @@ class ParserSet:
 
     def _defines(self, scheme: str, productions: frozenset[str]) -> bool:
         """Whether ``scheme``'s file (with its imports) defines every one of ``productions``."""
-        defined = {base_name(name) for name in self.compiled_file(scheme).rules}
-        return productions <= defined
+        rules = self.store.rules(scheme)
+        if rules is None:
+            rules = tuple(self.compiled_file(scheme).rules)
+        return productions <= {base_name(name) for name in rules}
 
     # ---- what the objects escape and write with (rfc1738.parse.charsets) ----
 
     @cached_property
     def grammar_facts(self) -> GrammarFacts:
         """Character sets and start-rule layouts of this directory, read on first use."""
-        return GrammarFacts(self.directory)
+        return GrammarFacts(self.directory, self.store)
 
     def rule_chars(self, file: str, rule: str) -> frozenset[str]:
         """The characters that stand for themselves in ``rule`` of ``<file>.lark``.
@@ -210,14 +216,32 @@ class ParserSet:
             )
         return parser
 
+    def compiled(self, scheme: str) -> SchemeTable:
+        """One scheme's compiled table, with the groups its class and the host checks read."""
+        cls = self.url_class(scheme)
+        productions = cls.PRODUCTIONS | CHECKED_PRODUCTIONS
+        layout_fields = cls.layout_fields() if hasattr(cls, "layout_fields") else ()
+        return self.store.scheme(scheme, self.files[scheme].start, productions, layout_fields)
+
     def fast_parser(self, scheme: str) -> FastParser:
-        """The compiled expression of one scheme's start rule."""
+        """The compiled expression of one scheme's start rule.
+
+        Raises :class:`~rfc1738.parse.compiler.NotRegularError` if the
+        scheme's grammar refers back to itself.
+        """
         parser = self._fast.get(scheme)
         if parser is None:
-            entry = self.files[scheme]
+            table = self.compiled(scheme)
+            if table.expression is None:
+                from .compiler import NotRegularError  # Lark: a grammar that is not regular
+
+                raise NotRegularError(table.problem or "", file=str(self.files[scheme].path))
             productions = self.url_class(scheme).PRODUCTIONS
             parser = FastParser(
-                self.compiled_file(scheme), entry.start, productions, CHECKED_PRODUCTIONS
+                TableFile(table),  # type: ignore[arg-type]  # a CompiledFile's compile()
+                table.start,
+                productions,
+                CHECKED_PRODUCTIONS,
             )
             self._fast[scheme] = parser
         return parser
@@ -396,21 +420,19 @@ class ParserSet:
         return hot
 
     def _new_hot_path(self, entry: SchemeFile) -> _HotPath:
-        from .compiler import NotRegularError
-
         cls = self.url_class(entry.scheme)
         match: Callable[[str], Spans | None]
         checked: Callable[[str], Spans | None]
         fullmatch: Callable[[str], re.Match[str] | None] | None = None
         build: Callable[[str, tuple[tuple[int, int], ...], bool], Any] = _no_build
         check: Callable[[str, tuple[tuple[int, int], ...]], None] = _no_check
-        try:
+        if self.compiled(entry.scheme).expression is not None:
             fast = self.fast_parser(entry.scheme)
             match, checked = fast.spans, fast.checked_spans
             fullmatch = fast.pattern.fullmatch
             build = cls.builder(fast.fields, self)
             check = _host_check(fast.checked)
-        except NotRegularError:
+        else:
             # A grammar that refers back to itself has no regular expression;
             # the reference parser serves that scheme, within its bound.
             match = checked = self._reference_match(entry, cls.PRODUCTIONS | CHECKED_PRODUCTIONS)
@@ -454,12 +476,8 @@ class ParserSet:
         try:
             self.reference_parser(entry.scheme).parse(text, entry.start)
         except InputTooLongError as too_long:
-            from .compiler import NotRegularError
-
-            try:
-                return self._explained(self._prefix_error(text, entry), entry)
-            except NotRegularError:
-                return too_long
+            error = self._prefix_error(text, entry)
+            return too_long if error is None else self._explained(error, entry)
         except URLSyntaxError as error:
             return self._explained(error, entry)
         raise AssertionError(  # pragma: no cover - the equivalence tests guard this
@@ -474,12 +492,16 @@ class ParserSet:
         cannot mirror Earley on, has none: Earley explains its errors.
         """
         if scheme not in self._automata:
-            from .compiler import NotRegularError
-
+            data = self.compiled(scheme).automaton
+            if data is not None:
+                self._automata[scheme] = ErrorAutomaton.from_data(data)
+                return self._automata[scheme]
             start = self.files[scheme].start
             try:
                 automaton = build(self.compiled_file(scheme).named(start), start)
-            except (NotRegularError, NotSupportedError):
+            except (GrammarError, NotSupportedError):
+                # Not regular, a token the automaton cannot mirror, or no
+                # compiler (a standalone module): Earley or the prefixes explain.
                 automaton = None
             self._automata[scheme] = automaton
         return self._automata[scheme]
@@ -510,18 +532,21 @@ class ParserSet:
         found = automaton.error(text) if automaton is not None else None
         return URLSyntaxError(text, *found) if found is not None else None
 
-    def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError:
+    def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         """The error for a string too long for Earley: where its longest viable prefix ends.
 
         A prefix is viable if some URL of the production begins with it; the
         prefixes of a viable prefix are viable too, so a binary search over
         lengths finds the position in a logarithmic number of linear-time
         matches. What was expected there is not computed (``expected`` is
-        empty); the production named is the start rule.
+        empty); the production named is the start rule. ``None`` for a
+        grammar that is not regular: it has no prefix expression.
         """
         pattern = self._prefixes.get(entry.scheme)
         if pattern is None:
-            source = self.compiled_file(entry.scheme).compile_prefixes(entry.start)
+            source = self.compiled(entry.scheme).prefixes
+            if source is None:
+                return None
             pattern = self._prefixes[entry.scheme] = re.compile(source)
         return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
@@ -542,15 +567,11 @@ class ParserSet:
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
         """The characters any URL may hold as themselves, and the hex digits."""
         if self._characters is None:
-            from .compiler import CompiledFile
-
-            try:
-                common = CompiledFile(self.directory / "common.lark")
-                self._characters = (common.terminal_chars("XCHAR"), common.terminal_chars("HEX"))
-            except GrammarError:
-                # A grammar without RFC 1738's XCHAR and HEX (the W3 grammar):
-                # its errors are left as the parser reported them.
-                self._characters = (frozenset(), frozenset())
+            xchar = self.store.char_set("common", "terminal", "XCHAR")
+            hexes = self.store.char_set("common", "terminal", "HEX")
+            # A grammar without RFC 1738's XCHAR and HEX (the W3 grammar): its
+            # errors are left as the parser reported them.
+            self._characters = (xchar or frozenset(), hexes or frozenset())
         return self._characters
 
 

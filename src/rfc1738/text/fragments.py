@@ -17,12 +17,12 @@ grammar's rule and characters, compiled like any other rule).
 
 from __future__ import annotations
 
-import importlib.resources
 import re
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from ..bnf.files import package_data
 from ..errors import URLSyntaxError
 from ..parse.diagnosis import at_escape_start
 from ..parse.fast import longest_viable_prefix
@@ -43,9 +43,7 @@ _HASH = "#"
 
 def fragment_grammar_file() -> Path:
     """The grammar file of ``fragmentid`` (package data)."""
-    return Path(
-        str(importlib.resources.files("rfc1738").joinpath("grammars", "fragment", "fragment.lark"))
-    )
+    return package_data("grammars", "fragment", "fragment.lark")
 
 
 @cache

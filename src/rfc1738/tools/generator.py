@@ -4,10 +4,12 @@
 expressions of a grammar directory and builds the same objects as the
 library, where neither ``lark`` nor ``rfc1738`` is installed. The file holds:
 
-- the tables of :mod:`rfc1738.tools.stand_ins`: per scheme file, the expression
-  the compiler writes for its start rule (with the groups its class and the
-  host checks read) and the prefix expression errors are located with; the
-  character sets the URL classes escape and normalize with;
+- the tables of :mod:`rfc1738.parse.tables`, written by its one writer (the
+  wheel's built-in tables are written by the same, through
+  :func:`tables_module`): per scheme file, the expression the compiler writes
+  for its start rule (with the groups its class and the host checks read) and
+  the prefix expression errors are located with; the character sets the URL
+  classes escape and normalize with (the shipped grammar's);
 - the source of the library's own modules that need no Lark, as they are
   installed (the URL classes, the errors, :class:`~rfc1738.Grammar` and its
   hot path, the error diagnosis), found by following their relative imports;
@@ -24,20 +26,27 @@ library's own code. See ``docs/generate.md`` for what differs (errors have no
 from __future__ import annotations
 
 import ast
-import importlib.resources
 import os
 import warnings
 from collections.abc import Iterator
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 
-from ..bnf.files import shipped_grammar_dir
+from ..bnf.files import package_data, shipped_grammar_dir
 from ..errors import GrammarError
-from ..parse.hosts import CHECKED_PRODUCTIONS
+from ..parse.parsers import ParserSet
+from ..parse.store import shipped_tables
+from ..parse.tables import Tables, compile_chars, write_tables
 from ..urls import Grammar, load
-from .stand_ins import GRAMMAR, SHIPPED, SchemeTable, Tables
+from ..version import __version__
 
-__all__ = ["NotRegularWarning", "generate", "package_sources", "render", "tables"]
+__all__ = [
+    "NotRegularWarning",
+    "generate",
+    "package_sources",
+    "render",
+    "tables",
+    "tables_module",
+]
 
 #: The package root of a standalone module: what it exports.
 ROOT = '''\
@@ -85,6 +94,8 @@ __all__ = [
 STAND_INS = {
     "parse.compiler": "from ..tools.stand_ins import CompiledFile, NotRegularError\n",
     "parse.reference": "from ..tools.stand_ins import ReferenceParser\n",
+    # The module gets its tables from install(), not from the wheel's module.
+    "parse._tables": "TABLES = None\n",
 }
 
 #: Functions of a module that a standalone module takes from the stand-ins instead.
@@ -92,6 +103,7 @@ OVERRIDES = {
     "bnf.files": (
         "from ..tools.stand_ins import scheme_files, shipped_grammar_dir  # noqa: E402\n"
     ),
+    "parse.store": "from ..tools.stand_ins import shipped_tables  # noqa: E402\n",
 }
 
 
@@ -108,8 +120,9 @@ def generate(
     """
     grammar = load(grammar_dir)
     output = Path(output_path)
-    found = tables(grammar)
-    output.write_text(render(grammar, found, package_sources()), encoding="utf-8")
+    found = tables(grammar, every_set=True)
+    shipped = shipped_tables() or tables(Grammar(shipped_grammar_dir()), every_set=True)
+    output.write_text(render(grammar, found, shipped, package_sources()), encoding="utf-8")
     not_regular = [scheme for scheme, table in found.schemes.items() if table.problem]
     if not_regular:
         warnings.warn(
@@ -128,61 +141,41 @@ class NotRegularWarning(UserWarning):
 # ---- the tables ----
 
 
-def tables(grammar: Grammar) -> Tables:
-    """The expressions of every scheme file of ``grammar``, and every character set."""
-    from ..parse.compiler import NotRegularError
+def tables(grammar: ParserSet, *, every_set: bool = False) -> Tables:
+    """Every scheme file of ``grammar`` compiled, with the character sets its parsers read.
 
-    schemes: dict[str, SchemeTable] = {}
-    for scheme, entry in sorted(grammar.files.items()):
-        capture = tuple(sorted(grammar.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS))
-        compiled = grammar.compiled_file(scheme)
-        rules = tuple(sorted(compiled.rules))
-        fields = tuple(sorted(grammar.url_class(scheme).layout_fields()))
-        try:
-            expression, groups = compiled.compile(entry.start, capture)
-            prefixes = compiled.compile_prefixes(entry.start)
-            layout = compiled.layout(entry.start, fields)
-        except NotRegularError as error:
-            schemes[scheme] = SchemeTable(entry.start, rules, capture, None, {}, None, str(error))
-        else:
-            schemes[scheme] = SchemeTable(
-                entry.start, rules, capture, expression, groups, prefixes, None, fields, layout
-            )
-    sets: dict[str, int] = {}
-    chars: dict[tuple[str, str, str, str], int] = {}
-    for where, key, found in _character_sets(grammar):
-        written = "".join(sorted(found))
-        chars[(where, *key)] = sets.setdefault(written, len(sets))
-    return Tables(schemes, tuple(sets), chars)
-
-
-def _character_sets(
-    grammar: Grammar,
-) -> Iterator[tuple[str, tuple[str, str, str], frozenset[str]]]:
-    """Every rule's and terminal's characters, in the grammar and in the shipped grammar.
-
-    The grammar directory's own sets serve :class:`~rfc1738.Grammar` (which
-    characters may stand for themselves, for error reasons) and the URL
-    classes, which escape with the sets of the grammar that parsed them
-    (:meth:`~rfc1738.parse.parsers.ParserSet.rule_chars`). The shipped
-    grammar's sets are written too, though no URL class reads them any more.
+    Those are the terminals of ``common.lark`` (which characters may stand
+    for themselves, for error reasons); ``every_set`` adds every rule's and
+    terminal's of every file, as the URL classes read them from the shipped
+    grammar (:mod:`rfc1738.parse.charsets`).
     """
-    from ..parse.compiler import CompiledFile  # Lark: imported when a module is generated
+    for scheme in sorted(grammar.files):
+        grammar.compiled(scheme)
+    grammar.store.char_set("common", "terminal", "XCHAR")
+    found = grammar.store.tables
+    if not every_set:
+        return found
+    from ..parse.compiler import CompiledFile  # Lark: imported when tables are compiled
 
-    for where, directory in ((GRAMMAR, grammar.directory), (SHIPPED, shipped_grammar_dir())):
-        for path in sorted(directory.glob("*.lark")):
-            loaded = CompiledFile(path)
-            for kind, names, read in (
-                ("rule", loaded.rules, loaded.rule_chars),
-                ("terminal", loaded.terminals, loaded.terminal_chars),
-            ):
-                # Names an %import brings in without listing them (common__x) are not asked for.
-                for name in sorted(n for n in names if "__" not in n):
-                    try:
-                        found = read(name)
-                    except GrammarError:  # a rule that refers back to itself
-                        continue
-                    yield where, (path.stem, kind, name), found
+    chars = dict(found.chars)
+    for path in sorted(grammar.directory.glob("*.lark")):
+        chars.update(compile_chars(CompiledFile(path)))
+    return Tables(found.key, found.schemes, chars)
+
+
+def tables_module(grammar_dir: str | os.PathLike[str]) -> str:
+    """The text of the module of a grammar directory's tables, as the wheel holds them.
+
+    ``hatch_build.py`` writes it into the wheel as ``rfc1738/parse/_tables.py``
+    from ``grammar/`` (see :mod:`rfc1738.parse.store`).
+    """
+    found = tables(Grammar(grammar_dir), every_set=True)
+    return (
+        f"# Generated by rfc1738 {__version__} (hatch_build.py) from the grammar files when\n"
+        "# the wheel was built. Do not edit: rfc1738.parse.store reads it.\n"
+        '"""The compiled tables of the shipped grammar (see rfc1738.parse.tables)."""\n\n'
+        f"TABLES = {write_tables(found)}"
+    )
 
 
 # ---- the library's own modules ----
@@ -211,8 +204,8 @@ def package_sources() -> dict[str, str]:
     return dict(sorted(sources.items()))
 
 
-def _module_file(name: str) -> importlib.resources.abc.Traversable | None:
-    root = importlib.resources.files("rfc1738")
+def _module_file(name: str) -> Path | None:
+    root = package_data()  # the installed package's own directory
     place = root.joinpath(*name.split(".")) if name else root
     if place.is_dir():
         place = place / "__init__.py"
@@ -299,14 +292,14 @@ def _needs_lark(name: str, known: dict[str, bool]) -> bool:
 # ---- the module's text ----
 
 
-def render(grammar: Grammar, found: Tables, sources: dict[str, str]) -> str:
-    """The text of the standalone module."""
+def render(grammar: Grammar, found: Tables, shipped: Tables, sources: dict[str, str]) -> str:
+    """The standalone module: ``found`` the grammar's tables, ``shipped`` the shipped ones."""
     out: list[str] = []
     regular = [s for s, t in found.schemes.items() if t.problem is None]
     not_regular = [s for s, t in found.schemes.items() if t.problem is not None]
     out.append(
         _HEADER.format(
-            version=_version(),
+            version=__version__,
             directory=grammar.directory.name,
             schemes=", ".join(regular) or "none",
             not_regular=(
@@ -324,19 +317,13 @@ def render(grammar: Grammar, found: Tables, sources: dict[str, str]) -> str:
     out.append("}\n")
     out.append(f"_PACKAGES = {sorted(n for n in sources if n == '' or _is_package(n))!r}\n")
     out.append(_LOADER)
-    out.append("_SCHEMES = {\n")
-    for scheme, table in found.schemes.items():
-        out.append(f"    {scheme!r}: _tables.SchemeTable(\n")
-        for field, value in table._asdict().items():
-            out.append(f"        {field}={value!r},\n")
-        out.append("    ),\n")
-    out.append("}\n")
-    out.append("_SETS = (\n")
-    out.extend(f"    {chars!r},\n" for chars in found.sets)
-    out.append(")\n")
-    out.append("_CHARS = {\n")
-    out.extend(f"    {key!r}: {index},\n" for key, index in found.chars.items())
-    out.append("}\n")
+    out.append("#: The compiled tables of the grammar (rfc1738.parse.tables).\n")
+    out.append(f"_TABLES = {write_tables(found)}")
+    if shipped.key == found.key:
+        out.append("_SHIPPED = _TABLES\n")
+    else:
+        out.append("#: The shipped grammar's, whose character sets the URL classes escape with.\n")
+        out.append(f"_SHIPPED = {write_tables(shipped)}")
     out.append(_FOOTER)
     return "".join(out)
 
@@ -346,13 +333,6 @@ def _string(source: str) -> str:
     if "'''" not in source and not source.endswith("\\") and "\r" not in source:
         return "r'''" + source + "'''"
     return repr(source)
-
-
-def _version() -> str:
-    try:
-        return version("rfc1738")
-    except PackageNotFoundError:  # pragma: no cover - running from a checkout
-        return "unknown"
 
 
 _HEADER = '''\
@@ -400,6 +380,7 @@ class _Loader(importlib.abc.Loader):
         where = name.replace(".", "/") + ("/__init__" if name in _PACKAGES else "")
         filename = f"{__file__}/_rfc1738/{where.strip('/')}.py"
         linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+        module.__file__ = filename
         exec(compile(source, filename, "exec"), module.__dict__)
 
 
@@ -421,12 +402,11 @@ _package = importlib.util.module_from_spec(_spec)
 sys.modules[_PACKAGE] = _package
 _spec.loader.exec_module(_package)
 _runtime = sys.modules[_PACKAGE + ".tools.standalone"]
-_tables = sys.modules[_PACKAGE + ".tools.stand_ins"]
 
 '''
 
 _FOOTER = """
-_runtime.install(_tables.Tables(_SCHEMES, _SETS, _CHARS), Path(__file__).resolve().parent)
+_runtime.install(_TABLES, _SHIPPED, Path(__file__).resolve().parent)
 
 __all__ = list(_package.__all__)
 globals().update({name: getattr(_package, name) for name in __all__})

@@ -15,22 +15,28 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import GrammarError
+from ..parse.store import register_tables
+from ..parse.tables import read_tables
 from ..urls import URL, Grammar
-from .stand_ins import Tables, install_tables
+from .stand_ins import install_tables
 
 __all__ = ["install", "is_valid", "parse"]
 
 _grammar: Grammar | None = None
 
 
-def install(tables: Tables, directory: Path) -> None:
+def install(tables: object, shipped: object, directory: Path) -> None:
     """Make the tables the grammar of this package; ``directory`` stands for its directory.
 
+    ``tables`` and ``shipped`` are the literals of the grammar's and the
+    shipped grammar's tables (:func:`rfc1738.parse.tables.write_tables`).
     ``directory`` must exist (a :class:`~rfc1738.Grammar` checks it); the
     generated module gives its own.
     """
     global _grammar
-    install_tables(tables, directory)
+    own = read_tables(tables)
+    install_tables(own, own if shipped is tables else read_tables(shipped), directory)
+    register_tables(directory, own)
     # Reads the scheme files through the stand-ins' scheme_files().
     _grammar = Grammar(directory)
 

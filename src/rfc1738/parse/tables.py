@@ -1,0 +1,256 @@
+"""The compiled form of a grammar directory, as plain data: what runs without Lark.
+
+A :class:`Tables` holds, per scheme file, what the compiler wrote for its
+start rule (the expression with its named groups, the prefix expression
+errors are located with, the names of the rules the file defines) and the
+character sets that are read at run time. It is computed from the grammar
+files with Lark (:func:`compile_scheme`, :func:`compile_chars`) and written
+as one Python literal by :func:`write_tables`, the one writer of this form:
+
+- the wheel's ``rfc1738/parse/_tables.py`` (``hatch_build.py`` runs it when
+  the wheel is built from ``grammar/``),
+- the disk cache of an edited grammar (:mod:`rfc1738.parse.cache`),
+- a standalone module (:mod:`rfc1738.tools.generator`).
+
+:func:`read_tables` reads such a literal back, checking its shape: a cache
+file is data, never code, and a file that does not have the shape is refused.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Collection, Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ..errors import GrammarError
+from ..version import __version__
+
+if TYPE_CHECKING:
+    from .compiler import CompiledFile
+
+__all__ = [
+    "FORMAT",
+    "SchemeTable",
+    "TableFile",
+    "Tables",
+    "compile_chars",
+    "compile_scheme",
+    "content_key",
+    "read_tables",
+    "write_tables",
+]
+
+#: The version of the shape written by :func:`write_tables`; part of every key.
+FORMAT = 1
+
+#: A character set's key: (file stem, ``"rule"`` or ``"terminal"``, name).
+CharsKey = tuple[str, str, str]
+
+
+class SchemeTable(NamedTuple):
+    """One scheme file's start rule, compiled."""
+
+    start: str
+    #: The names of the rules the file defines or imports (``CompiledFile.rules``).
+    rules: tuple[str, ...]
+    #: The productions compiled as named groups (the class's and the host checks').
+    capture: tuple[str, ...]
+    #: The expression of the start rule; ``None`` if the grammar is not regular.
+    expression: str | None
+    #: Per captured production, its group names in the expression.
+    groups: dict[str, tuple[str, ...]]
+    #: The expression matching every prefix of a URL of the start rule.
+    prefixes: str | None
+    #: Why there is no expression (the compiler's message), or ``None``.
+    problem: str | None
+    #: The error automaton's data (:meth:`~rfc1738.parse.automaton.ErrorAutomaton.to_data`);
+    #: ``None`` where the grammar has none (Earley explains its errors).
+    automaton: Any = None
+    #: The productions the scheme's class writes, and how the start rule lays
+    #: them out (:mod:`rfc1738.parse.layout`): what its objects are written with.
+    layout_fields: tuple[str, ...] = ()
+    layout: Any = None
+
+
+class Tables(NamedTuple):
+    """The compiled form of one grammar directory."""
+
+    #: :func:`content_key` of the directory it was compiled from.
+    key: str
+    #: Per scheme (grammar file name), its table; schemes not compiled yet are absent.
+    schemes: dict[str, SchemeTable]
+    #: Character sets by :data:`CharsKey`, each a string of its characters in order.
+    chars: dict[CharsKey, str]
+
+    def char_set(self, file: str, kind: str, name: str) -> frozenset[str] | None:
+        """The characters of rule or terminal ``name`` of ``<file>.lark``, if compiled."""
+        found = self.chars.get((file, kind, name))
+        return None if found is None else frozenset(found)
+
+
+def content_key(directory: Path) -> str:
+    """What a directory's tables depend on: every ``.lark`` file's name and bytes, the version.
+
+    >>> from rfc1738.bnf.files import shipped_grammar_dir
+    >>> len(content_key(shipped_grammar_dir()))
+    64
+    """
+    digest = hashlib.sha256(f"rfc1738 {__version__} tables {FORMAT}\0".encode())
+    for path in sorted(directory.glob("*.lark")):
+        data = path.read_bytes()
+        digest.update(f"{path.name}\0{len(data)}\0".encode())
+        digest.update(data)
+    return digest.hexdigest()
+
+
+# ---- computing the tables (Lark) ----
+
+
+def compile_scheme(
+    grammar: CompiledFile,
+    start: str,
+    capture: Collection[str],
+    layout_fields: Collection[str] = (),
+) -> SchemeTable:
+    """Compile one scheme file's start rule, with named groups for ``capture``.
+
+    The table also holds the error automaton of the start rule and, for
+    ``layout_fields`` (the productions the scheme's class writes), the
+    start rule's layout.
+    """
+    # The compiler reads grammar files with Lark: imported only to compile.
+    from .compiler import NotRegularError
+    from .glushkov import NotSupportedError, build
+
+    rules = tuple(sorted(grammar.rules))
+    wanted = tuple(sorted(capture))
+    fields = tuple(sorted(layout_fields))
+    try:
+        expression, groups = grammar.compile(start, wanted)
+        prefixes = grammar.compile_prefixes(start)
+    except NotRegularError as error:
+        return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
+    try:
+        automaton = build(grammar.named(start), start).to_data()
+    except (GrammarError, NotSupportedError):
+        automaton = None
+    layout = grammar.layout(start, frozenset(fields)) if fields else None
+    return SchemeTable(
+        start, rules, wanted, expression, groups, prefixes, None, automaton, fields, layout
+    )
+
+
+def compile_chars(
+    grammar: CompiledFile, kinds: Iterable[str] = ("rule", "terminal")
+) -> dict[CharsKey, str]:
+    """The character set of every rule and/or terminal of one file (``kinds``)."""
+    found: dict[CharsKey, str] = {}
+    for kind in kinds:
+        names, read = (
+            (grammar.rules, grammar.rule_chars)
+            if kind == "rule"
+            else (grammar.terminals, grammar.terminal_chars)
+        )
+        # Names an %import brings in without listing them (common__x) are not asked for.
+        for name in sorted(n for n in names if "__" not in n):
+            try:
+                chars = read(name)
+            except GrammarError:  # a rule that refers back to itself
+                continue
+            found[(grammar.path.stem, kind, name)] = "".join(sorted(chars))
+    return found
+
+
+class TableFile:
+    """One scheme's table, answering as :class:`~rfc1738.parse.compiler.CompiledFile` does.
+
+    What :class:`~rfc1738.parse.fast.FastParser` reads an expression from,
+    without Lark.
+    """
+
+    def __init__(self, table: SchemeTable) -> None:
+        self.table = table
+
+    def compile(
+        self, start: str, capture: Collection[str] = ()
+    ) -> tuple[str, dict[str, tuple[str, ...]]]:
+        """The expression compiled for ``start`` with groups for ``capture``."""
+        table = self.table
+        if start != table.start or set(capture) != set(table.capture):
+            raise GrammarError(f"{start} was not compiled with groups for {sorted(capture)}")
+        if table.expression is None:
+            raise GrammarError(table.problem or f"{start} has no expression")
+        return table.expression, table.groups
+
+
+# ---- the one writer, and its reader ----
+
+
+def write_tables(tables: Tables) -> str:
+    """``tables`` as one Python literal (dicts, tuples, strings, ``None``), one item a line.
+
+    Deterministic: the same tables give the same text.
+    """
+    out = ["{\n", f"    'format': {FORMAT!r},\n", f"    'key': {tables.key!r},\n"]
+    out.append("    'schemes': {\n")
+    for scheme, table in sorted(tables.schemes.items()):
+        out.append(f"        {scheme!r}: {{\n")
+        for field, value in table._asdict().items():
+            if field == "groups":
+                value = dict(sorted(value.items()))
+            out.append(f"            {field!r}: {value!r},\n")
+        out.append("        },\n")
+    out.append("    },\n")
+    out.append("    'chars': {\n")
+    out.extend(f"        {key!r}: {chars!r},\n" for key, chars in sorted(tables.chars.items()))
+    out.append("    },\n}\n")
+    return "".join(out)
+
+
+def read_tables(data: object) -> Tables:
+    """The :class:`Tables` of a literal that :func:`write_tables` wrote; else ``ValueError``."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise ValueError("not a table of this format")
+    key, schemes, chars = data.get("key"), data.get("schemes"), data.get("chars")
+    if not isinstance(key, str) or not isinstance(schemes, dict) or not isinstance(chars, dict):
+        raise ValueError("a table without key, schemes or chars")
+    read: dict[str, SchemeTable] = {}
+    for scheme, fields in schemes.items():
+        if not isinstance(scheme, str) or not isinstance(fields, dict):
+            raise ValueError(f"scheme {scheme!r} is not a table")
+        read[scheme] = _scheme_table(fields)
+    for name, value in chars.items():
+        if not (_strings(name, 3) and isinstance(value, str)):
+            raise ValueError(f"character set {name!r} is not a string")
+    return Tables(key, read, dict(chars))
+
+
+def _scheme_table(fields: dict[Any, Any]) -> SchemeTable:
+    if set(fields) != set(SchemeTable._fields):
+        raise ValueError(f"a scheme table with fields {sorted(map(str, fields))}")
+    table = SchemeTable(**fields)
+    optional = (table.expression, table.prefixes, table.problem)
+    groups = table.groups
+    if not (
+        isinstance(table.start, str)
+        and _strings(table.rules)
+        and _strings(table.capture)
+        and all(value is None or isinstance(value, str) for value in optional)
+        and isinstance(groups, dict)
+        and all(isinstance(k, str) and _strings(v) for k, v in groups.items())
+        and (table.expression is None) == (table.problem is not None)
+        and _strings(table.layout_fields)
+        and (table.layout is None or isinstance(table.layout, tuple))
+        and (table.automaton is None or isinstance(table.automaton, dict))
+    ):
+        raise ValueError(f"a malformed table for {table.start!r}")
+    return table
+
+
+def _strings(value: object, length: int | None = None) -> bool:
+    return (
+        isinstance(value, tuple)
+        and (length is None or len(value) == length)
+        and all(isinstance(item, str) for item in value)
+    )

@@ -1,0 +1,116 @@
+"""check_lines: many URLs at once, with exactly the verdict of is_valid."""
+
+from __future__ import annotations
+
+import io
+import itertools
+import shutil
+from pathlib import Path
+
+import pytest
+
+import rfc1738
+from rfc1738.bnf.files import shipped_grammar_dir
+from rfc1738.parse import bulk
+from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
+from tests.doc_examples import DOCS, run_examples
+
+#: Every URL of the test data but those that end in a line ending, which is
+#: not part of a line.
+CASES = [
+    case.url
+    for table in (ACCEPT, REJECT, GRAMMAR_ONLY)
+    for cases in table.values()
+    for case in cases
+    if not case.url.endswith("\n")
+]
+
+#: Hosts and ports on either side of what the quick path lets through unchecked.
+EDGES = [
+    f"{scheme}://{host}{port}/"
+    for scheme in ("http", "ftp", "telnet", "x-gen", "gopher")
+    for host in (
+        "a" * 63,
+        "a" * 64,
+        ".".join(["a" * 63] * 4),
+        ".".join(["a" * 63] * 5),
+        "1.2.3.4",
+        "1.2.3.256",
+        "255.255.255.255",
+        "0001.2.3.4",
+    )
+    for port in ("", ":0", ":9999", ":65535", ":65536", ":99999", ":" + "0" * 30 + "80")
+]
+
+
+@pytest.mark.parametrize("host_checks", [True, False])
+def test_the_verdict_is_is_valids(host_checks: bool) -> None:
+    texts = CASES + EDGES
+    results = list(rfc1738.check_lines(texts, host_checks=host_checks))
+    grammar = rfc1738.shipped()
+    assert [r.number for r in results] == list(range(1, len(texts) + 1))
+    assert [r.text for r in results] == texts
+    assert [r.scheme for r in results] == [grammar.scheme_file(t).scheme for t in texts]
+    expected = [rfc1738.is_valid(t, host_checks=host_checks) for t in texts]
+    assert [r.valid for r in results] == expected
+
+
+def test_an_edited_grammar_new_and_irregular_schemes(tmp_path: Path) -> None:
+    directory = tmp_path / "grammar"
+    shutil.copytree(shipped_grammar_dir(), directory)
+    (directory / "afs.lark").write_text(
+        "%import .common (ip_schemepart, login, hostport, host, hostname, domainlabel,"
+        " toplabel, alphadigit, hostnumber, port, user, password, urlpath, digits)\n"
+        'afsurl: "afs:"i ip_schemepart\n',
+        encoding="utf-8",
+    )
+    (directory / "nest.lark").write_text(
+        'nesturl: "nest:" item\nitem: "(" item ")" | "x"\n', encoding="utf-8"
+    )
+    grammar = rfc1738.load(directory)
+    texts = [
+        "afs://cell.example/usr",
+        "afs://cell.example:99999/usr",
+        "afs:opaque",
+        "nest:((x))",
+        "nest:((x)",
+        *CASES,
+    ]
+    results = list(rfc1738.check_lines(texts, grammar=grammar))
+    assert [r.valid for r in results] == [grammar.is_valid(t) for t in texts]
+    assert [r.scheme for r in results[:5]] == ["afs", "afs", "afs", "nest", "nest"]
+
+
+def test_lines_strip_only_the_line_ending(monkeypatch: pytest.MonkeyPatch) -> None:
+    data = "http://h/\r\na b \n\nx\r\n\r\ncaf\u00e9\n\ud800end".encode("utf-8", "surrogatepass")
+    expected = ["http://h/", "a b ", "", "x", "", "caf\u00e9", "\udced\udca0\udc80end"]
+    for block in (1, 2, 3, 7, 1 << 20):
+        monkeypatch.setattr(bulk, "BLOCK", block)
+        assert list(bulk.lines(io.BytesIO(data))) == expected, block
+    monkeypatch.setattr(bulk, "BLOCK", 5)
+    text = "a\r\nb\n\u00e9\nc"
+    assert list(bulk.lines(io.StringIO(text))) == ["a", "b", "\u00e9", "c"]
+    assert list(bulk.lines(text.splitlines(keepends=True))) == ["a", "b", "\u00e9", "c"]
+    assert list(bulk.lines([b"x\n", b"y"])) == ["x", "y"]
+
+
+def test_a_line_of_bytes_that_are_not_utf8_is_invalid() -> None:
+    (result,) = rfc1738.check_lines(io.BytesIO(b"http://h/\xff\n"))
+    assert (result.text, result.valid) == ("http://h/\udcff", False)
+
+
+def test_lines_are_checked_as_they_come() -> None:
+    """Nothing is read ahead beyond what is asked: an endless source works."""
+    endless = (f"http://h{n}/" for n in itertools.count())
+    first = list(itertools.islice(rfc1738.check_lines(endless), 3))
+    assert [(r.number, r.text, r.valid) for r in first] == [
+        (1, "http://h0/", True),
+        (2, "http://h1/", True),
+        (3, "http://h2/", True),
+    ]
+
+
+def test_the_docs_example_runs() -> None:
+    """docs/parsers.md's examples (check_lines among them) print what the page shows."""
+    results = run_examples(DOCS / "parsers.md")
+    assert results.attempted and not results.failed

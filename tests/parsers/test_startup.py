@@ -1,0 +1,76 @@
+"""The shipped grammar runs from the tables built into the wheel: no Lark at start-up.
+
+Each check runs in a fresh interpreter (the installed package, as users get
+it), since a test process has imported Lark long before.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import rfc1738
+from rfc1738.parse import store
+from rfc1738.tools.generator import tables_module
+from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
+
+ROOT = Path(__file__).parents[2]
+
+#: Parse and validate the URLs of argv[1]; print which modules of Lark were imported.
+PROGRAM = """
+import json, sys
+import rfc1738
+accept, reject = json.loads(sys.argv[1])
+for url in accept:
+    rfc1738.parse(url)
+    assert rfc1738.is_valid(url), url
+for url in reject:
+    assert not rfc1738.is_valid(url), url
+    try:
+        rfc1738.parse(url)
+    except rfc1738.URLSyntaxError as error:
+        if sys.argv[2] == "details":
+            str(error), error.position, error.expected, error.rule
+    else:
+        raise AssertionError(url)
+url = rfc1738.parse("ftp://u@h.example/a%20b;type=i").replace(path="c d")
+url.normalize()
+print(json.dumps(sorted(name for name in sys.modules if name.split(".")[0] == "lark")))
+"""
+
+
+def lark_modules(details: bool) -> list[str]:
+    accept = [case.url for cases in ACCEPT.values() for case in cases]
+    reject = [case.url for cases in (*REJECT.values(), *GRAMMAR_ONLY.values()) for case in cases]
+    done = subprocess.run(
+        [sys.executable, "-c", PROGRAM, json.dumps([accept, reject]), str(details and "details")],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT.parent,
+    )
+    found: list[str] = json.loads(done.stdout)
+    return found
+
+
+def test_parse_and_is_valid_import_no_lark() -> None:
+    assert lark_modules(details=False) == []
+
+
+def test_error_details_import_no_lark() -> None:
+    """Position, expected, rule and message come from the wheel's error automata."""
+    assert lark_modules(details=True) == []
+
+
+def test_the_installed_tables_are_a_fresh_compile_of_the_grammar_files() -> None:
+    """What the build hook wrote into the installed wheel is what grammar/ compiles to now."""
+    installed = Path(rfc1738.__file__).parent / "parse" / "_tables.py"
+    assert installed.read_text(encoding="utf-8") == tables_module(ROOT / "grammar")
+
+
+def test_the_shipped_grammar_is_served_by_the_installed_tables() -> None:
+    shipped = store.shipped_tables()
+    assert shipped is not None
+    assert rfc1738.shipped().store.tables is shipped

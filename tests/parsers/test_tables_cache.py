@@ -1,0 +1,251 @@
+"""Compiled tables: the one writer and its reader, the disk cache of an edited grammar.
+
+An edited grammar is compiled once and cached by content
+(``RFC1738_CACHE_DIR``); a stale, corrupt or unwritable cache is compiled
+again and never trusted. Each test counts the compiler's runs through
+:func:`rfc1738.parse.store.compile_scheme`.
+"""
+
+from __future__ import annotations
+
+import ast
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import rfc1738
+from rfc1738.bnf.files import shipped_grammar_dir
+from rfc1738.parse import store
+from rfc1738.parse.cache import ENVIRONMENT, read_cached, write_cached
+from rfc1738.parse.tables import (
+    SchemeTable,
+    Tables,
+    content_key,
+    read_tables,
+    write_tables,
+)
+
+URL = "http://www.example.com/a?b"
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    directory = tmp_path / "cache"
+    monkeypatch.setenv(ENVIRONMENT, str(directory))
+    return directory
+
+
+@pytest.fixture
+def compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The schemes the compiler is run for, in order."""
+    runs: list[str] = []
+    real: Callable[..., SchemeTable] = store.compile_scheme
+
+    def counting(grammar: Any, start: str, capture: Any) -> SchemeTable:
+        runs.append(start)
+        return real(grammar, start, capture)
+
+    monkeypatch.setattr(store, "compile_scheme", counting)
+    return runs
+
+
+@pytest.fixture
+def edited(tmp_path: Path) -> Path:
+    """A copy of the shipped grammar whose http path allows ``|``."""
+    directory = tmp_path / "grammar"
+    shutil.copytree(shipped_grammar_dir(), directory)
+    http = directory / "http.lark"
+    http.write_text(
+        http.read_text(encoding="utf-8").replace('| "&" | "=" )*', '| "&" | "=" | "|" )*'),
+        encoding="utf-8",
+    )
+    return directory
+
+
+def test_the_edit_takes(edited: Path, cache: Path) -> None:
+    assert rfc1738.load(edited).is_valid("http://h/a|b")
+    assert not rfc1738.is_valid("http://h/a|b")
+
+
+def test_an_edited_grammar_is_compiled_once(edited: Path, cache: Path, compiled: list[str]) -> None:
+    assert rfc1738.load(edited).parse(URL).host == "www.example.com"
+    assert compiled == ["httpurl"]
+    assert read_cached(content_key(edited)) is not None
+    # Another grammar of the same directory (another process, as far as the
+    # tables are concerned) reads the cache: nothing is compiled again.
+    assert rfc1738.load(edited).parse(URL).host == "www.example.com"
+    assert compiled == ["httpurl"]
+
+
+def test_each_scheme_is_added_to_the_cache_on_first_use(
+    edited: Path, cache: Path, compiled: list[str]
+) -> None:
+    rfc1738.load(edited).parse(URL)
+    rfc1738.load(edited).parse("ftp://h/x")
+    rfc1738.load(edited).parse("ftp://h/y")
+    rfc1738.load(edited).parse(URL)
+    assert compiled == ["httpurl", "ftpurl"]
+    cached = read_cached(content_key(edited))
+    assert cached is not None and set(cached.schemes) == {"http", "ftp"}
+
+
+def test_the_shipped_grammar_and_its_copies_compile_nothing(
+    tmp_path: Path, cache: Path, compiled: list[str]
+) -> None:
+    copy = tmp_path / "copy"
+    shutil.copytree(shipped_grammar_dir(), copy)
+    assert rfc1738.load(copy).parse(URL) == rfc1738.parse(URL)
+    assert compiled == []
+    assert not cache.exists()
+
+
+def test_editing_the_grammar_again_is_a_new_key(
+    edited: Path, cache: Path, compiled: list[str]
+) -> None:
+    assert rfc1738.load(edited).is_valid("http://h/a|b")
+    http = edited / "http.lark"
+    http.write_text(
+        http.read_text(encoding="utf-8").replace('| "|" )*', '| "^" )*'),
+        encoding="utf-8",
+    )
+    assert not rfc1738.load(edited).is_valid("http://h/a|b")
+    assert rfc1738.load(edited).is_valid("http://h/a^b")
+    assert compiled == ["httpurl", "httpurl"]
+    # Back to the shipped text: the wheel's tables serve it, nothing is compiled.
+    http.write_text(
+        http.read_text(encoding="utf-8").replace('| "^" )*', ")*"),
+        encoding="utf-8",
+    )
+    assert not rfc1738.load(edited).is_valid("http://h/a^b")
+    assert compiled == ["httpurl", "httpurl"]
+
+
+def cache_file(cache: Path, edited: Path) -> Path:
+    return cache / f"{content_key(edited)}.tables"
+
+
+def test_a_stale_cache_file_is_compiled_again(
+    edited: Path, cache: Path, compiled: list[str]
+) -> None:
+    """A file under this key whose tables say another key (another version) is not used."""
+    rfc1738.load(edited).parse(URL)
+    path = cache_file(cache, edited)
+    # A whole, well-formed file, written for another content (or version).
+    tables = read_cached(content_key(edited))
+    assert tables is not None
+    assert write_cached(Tables("0" * 64, tables.schemes, tables.chars))
+    (cache / f"{'0' * 64}.tables").replace(path)
+    assert read_cached(content_key(edited)) is None
+    assert rfc1738.load(edited).parse(URL).host == "www.example.com"
+    assert compiled == ["httpurl", "httpurl"]
+    assert read_cached(content_key(edited)) is not None  # written anew
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        pytest.param(lambda text: "", id="empty"),
+        pytest.param(lambda text: text[: len(text) // 2], id="truncated"),
+        pytest.param(lambda text: "\x00\xff garbage", id="garbage"),
+        pytest.param(lambda text: text.replace("httpurl", "httpurk"), id="body changed"),
+        pytest.param(
+            lambda text: text.replace("'format': 1", "'format': 0"),
+            id="format changed, digest not updated",
+        ),
+    ],
+)
+def test_a_corrupt_cache_file_is_compiled_again(
+    edited: Path, cache: Path, compiled: list[str], damage: Callable[[str], str]
+) -> None:
+    rfc1738.load(edited).parse(URL)
+    path = cache_file(cache, edited)
+    path.write_text(damage(path.read_text(encoding="utf-8")), encoding="utf-8")
+    assert read_cached(content_key(edited)) is None
+    assert rfc1738.load(edited).parse(URL).host == "www.example.com"
+    assert compiled == ["httpurl", "httpurl"]
+
+
+def test_a_cache_file_with_a_good_digest_but_wrong_shape_is_not_trusted(
+    edited: Path, cache: Path, compiled: list[str]
+) -> None:
+    """The digest only says the file is whole: its content is checked as well."""
+    import hashlib
+
+    from rfc1738.parse.cache import _HEADER
+
+    rfc1738.load(edited).parse(URL)
+    path = cache_file(cache, edited)
+    key = content_key(edited)
+    for body in (
+        "__import__('os').system('false')\n",
+        "{'format': 1, 'key': 'k', 'schemes': {}, 'chars': {}}\n",  # another key
+        f"{{'format': 1, 'key': {key!r}, 'schemes': {{'http': 1}}, 'chars': {{}}}}\n",
+    ):
+        path.write_text(
+            _HEADER + hashlib.sha256(body.encode()).hexdigest() + "\n" + body, encoding="utf-8"
+        )
+        assert read_cached(content_key(edited)) is None
+    assert rfc1738.load(edited).parse(URL).host == "www.example.com"
+    assert compiled == ["httpurl", "httpurl"]
+
+
+def test_an_unwritable_cache_is_no_error(
+    edited: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, compiled: list[str]
+) -> None:
+    blocker = tmp_path / "a file"
+    blocker.write_text("not a directory", encoding="utf-8")
+    monkeypatch.setenv(ENVIRONMENT, str(blocker / "cache"))
+    grammar = rfc1738.load(edited)
+    assert grammar.is_valid("http://h/a|b")
+    assert grammar.is_valid("http://h/c|d")  # compiled once for this grammar
+    assert rfc1738.load(edited).is_valid("http://h/a|b")  # and again: nothing was kept
+    assert compiled == ["httpurl", "httpurl"]
+
+
+def test_an_empty_variable_turns_the_cache_off(
+    edited: Path, monkeypatch: pytest.MonkeyPatch, compiled: list[str]
+) -> None:
+    monkeypatch.setenv(ENVIRONMENT, "")
+    assert rfc1738.load(edited).is_valid("http://h/a|b")
+    assert read_cached(content_key(edited)) is None
+
+
+def test_the_cache_is_in_the_users_cache_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from rfc1738.parse.cache import cache_dir
+
+    monkeypatch.delenv(ENVIRONMENT)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))
+    assert cache_dir() == tmp_path / "xdg" / "rfc1738"
+    monkeypatch.delenv("XDG_CACHE_HOME")
+    monkeypatch.setenv("HOME", str(tmp_path / "home"))
+    assert cache_dir() == tmp_path / "home" / ".cache" / "rfc1738"
+
+
+def test_written_tables_read_back_the_same() -> None:
+    shipped = store.shipped_tables()
+    assert shipped is not None, "the tests run the installed wheel, which has its tables"
+    text = write_tables(shipped)
+    assert read_tables(ast.literal_eval(text)) == shipped
+    assert write_tables(read_tables(ast.literal_eval(text))) == text
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        None,
+        [],
+        {"format": 2, "key": "k", "schemes": {}, "chars": {}},
+        {"format": 1, "key": 1, "schemes": {}, "chars": {}},
+        {"format": 1, "key": "k", "schemes": {"http": {"start": "httpurl"}}, "chars": {}},
+        {"format": 1, "key": "k", "schemes": {}, "chars": {("common", "terminal"): "ab"}},
+        {"format": 1, "key": "k", "schemes": {}, "chars": {("a", "b", "c"): 1}},
+    ],
+)
+def test_the_reader_refuses_what_the_writer_does_not_write(data: object) -> None:
+    with pytest.raises(ValueError):
+        read_tables(data)
