@@ -44,9 +44,9 @@ def compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     runs: list[str] = []
     real: Callable[..., SchemeTable] = store.compile_scheme
 
-    def counting(grammar: Any, start: str, capture: Any) -> SchemeTable:
+    def counting(grammar: Any, start: str, capture: Any, layout_fields: Any = ()) -> SchemeTable:
         runs.append(start)
-        return real(grammar, start, capture)
+        return real(grammar, start, capture, layout_fields)
 
     monkeypatch.setattr(store, "compile_scheme", counting)
     return runs

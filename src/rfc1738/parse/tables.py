@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import GrammarError
 from ..version import __version__
+from .glushkov import NotSupportedError, build
 
 if TYPE_CHECKING:
     from .compiler import CompiledFile
@@ -121,7 +122,6 @@ def compile_scheme(
     """
     # The compiler reads grammar files with Lark: imported only to compile.
     from .compiler import NotRegularError
-    from .glushkov import NotSupportedError, build
 
     rules = tuple(sorted(grammar.rules))
     wanted = tuple(sorted(capture))
