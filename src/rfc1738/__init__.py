@@ -23,6 +23,7 @@ from .errors import (
     RFC1738Error,
     URLSyntaxError,
 )
+from .parse.dialects import Export, export_grammar
 from .parse.parsers import ParserName
 from .text.find import Found, find_urls
 from .text.fragments import parse_reference
@@ -74,6 +75,7 @@ __all__ = [
     "URLSyntaxError",
     "WaisURL",
     "__version__",
+    "export",
     "find_urls",
     "generate",
     "is_valid",
@@ -107,6 +109,24 @@ def parse_tree(text: str) -> Tree[Token]:
     one longer than :data:`MAX_REFERENCE_LENGTH`.
     """
     return shipped().parse_tree(text)
+
+
+def export(dialect: str, grammar_dir: str | os.PathLike[str] | None = None) -> Export:
+    """The grammar of ``grammar_dir`` (the shipped one when ``None``) in a regex dialect.
+
+    ``dialect`` is ``"python"``, ``"re2"``, ``"java"`` or ``"ecmascript"``.
+    Each scheme gets a full-match pattern with a named group per production
+    its class reads; ``.any`` matches a URL of any scheme, dispatching on the
+    scheme without case. The host checks are left out (``.omits`` says
+    which); ``.as_json()`` is what ``rfc1738 grammar export`` prints. See
+    :mod:`rfc1738.parse.dialects`.
+
+    >>> import re
+    >>> http = export("python").schemes["http"]
+    >>> re.search(http.pattern, "http://example.com:8080/").group("port")
+    '8080'
+    """
+    return export_grammar(load(grammar_dir), dialect)
 
 
 def generate(
