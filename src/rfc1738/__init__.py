@@ -57,6 +57,7 @@ __all__ = [
     "CLASSES",
     "MAX_REFERENCE_LENGTH",
     "URL",
+    "Export",
     "FileURL",
     "Found",
     "FtpURL",
