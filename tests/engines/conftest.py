@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
 import pytest
 
 if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
     from .samples import Sample
 
 
@@ -28,3 +31,16 @@ def encodable(all_samples: tuple[Sample, ...]) -> tuple[Sample, ...]:
         for s in all_samples
         if "\x00" not in s.text and not any(0xD800 <= ord(c) <= 0xDFFF for c in s.text)
     )
+
+
+@pytest.fixture(scope="session")
+def spark() -> Iterator[SparkSession]:
+    """The one local SparkSession of the test run (skips without pyspark or Java)."""
+    pytest.importorskip("pyspark", reason="pyspark is not installed (pip install rfc1738[spark])")
+    from .spark_session import find_java_home, local_session
+
+    if find_java_home() is None:
+        pytest.skip("no Java found (JAVA_HOME, java on the PATH, /usr/lib/jvm): Spark needs it")
+    session = local_session("rfc1738-tests")
+    yield session
+    session.stop()

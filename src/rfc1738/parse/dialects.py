@@ -8,8 +8,10 @@ group, a possessive repetition and a character:
   it has no possessive quantifiers and needs none: ``x*+`` is written ``x*``.
 - **Java** (``java.util.regex``, Spark SQL's ``rlike``/``regexp_extract``)
   backtracks and has possessive quantifiers, so it gets the same forms as
-  Python; its group names allow no ``_`` (``ip_schemepart`` is
-  ``ipschemepart``, the second ``host`` group ``host2``).
+  Python, but for repetitions that hold a capture group (Java would keep a
+  stale capture from them); its group names allow no ``_``
+  (``ip_schemepart`` is ``ipschemepart``, the second ``host`` group
+  ``host2``).
 - **ECMAScript** (``RegExp``, node, browsers) backtracks and has no possessive
   quantifiers: ``x*+`` is written ``(?=(x*))\\N``, a lookahead (which never
   gives back what it matched) capturing the run and a back-reference
@@ -98,6 +100,11 @@ class _Java(_Portable):
 
     name = "java"
     begin, end = r"\A", r"\z"
+    # A group inside x?+ or x*+ keeps its capture when the match backtracks
+    # past it (the possessive loop does not undo what its body set): such
+    # repetitions are written greedy. None of them repeats, so the stack
+    # stays flat; the runs of characters stay possessive.
+    possessive_groups = False
 
     def group_name(self, production: str, taken: int) -> str:
         name = production.replace("_", "")
@@ -145,6 +152,9 @@ class ExportedPattern:
     groups: Mapping[str, str]
     #: Capture group name → its number (for ``regexp_extract(col, pattern, n)``).
     numbers: Mapping[str, int]
+    #: Group name → the number of its marker group, for groups that may be
+    #: empty (``mark_empty``): not empty exactly when the group took part.
+    markers: Mapping[str, int]
 
     def fields(self) -> dict[str, tuple[int, ...]]:
         """Production → the numbers of the groups that may hold it, in order.
@@ -169,6 +179,9 @@ class Export:
     any: str
     #: What the patterns leave out, to be checked on the captured groups.
     omits: tuple[str, ...]
+    #: :attr:`any` with every scheme's groups (a production has a group per
+    #: scheme that has it; only the matching scheme's take part).
+    any_groups: ExportedPattern
 
     def as_json(self) -> dict[str, object]:
         """The JSON form: ``{"dialect", "schemes": {s: {"pattern", "groups"}}, "any", "omits"}``."""
@@ -192,7 +205,9 @@ class SchemeSource:
     capture: Collection[str]
 
 
-def export_grammar(parsers: ParserSet, dialect: str | Dialect) -> Export:
+def export_grammar(
+    parsers: ParserSet, dialect: str | Dialect, *, mark_empty: bool = False
+) -> Export:
     """Every scheme of ``parsers`` in ``dialect``, capturing what its URL class reads.
 
     The groups are those of the fast parser: the productions the scheme's
@@ -207,7 +222,7 @@ def export_grammar(parsers: ParserSet, dialect: str | Dialect) -> Export:
         )
         for scheme, entry in sorted(parsers.files.items())
     }
-    return export_patterns(dialect, sources, generic=GENERIC, omits=OMITS)
+    return export_patterns(dialect, sources, generic=GENERIC, omits=OMITS, mark_empty=mark_empty)
 
 
 def export_patterns(
@@ -216,25 +231,25 @@ def export_patterns(
     *,
     generic: str = GENERIC,
     omits: tuple[str, ...] = (),
+    mark_empty: bool = False,
 ) -> Export:
     """Write every scheme of ``sources`` in ``dialect``, and the dispatching pattern.
 
     ``generic`` names the source that serves every scheme without a file of
     its own; its ``scheme`` production must be a run of one character class.
+    ``mark_empty`` adds a marker group to each captured production that may
+    be empty (see :func:`~rfc1738.parse.regex.write`): engines such
+    as Spark's ``regexp_extract`` give ``""`` for a group that took no part.
     """
     chosen = _dialect(dialect)
     nodes = {
         scheme: source.grammar.ir(source.start, source.capture)
         for scheme, source in sources.items()
     }
-    schemes = {}
-    for scheme, node in nodes.items():
-        writer = write(node, chosen)
-        schemes[scheme] = ExportedPattern(
-            _anchored(chosen, writer.source),
-            {name: production for production, names in writer.names().items() for name in names},
-            dict(writer.numbers),
-        )
+    schemes = {
+        scheme: _exported(chosen, write(node, chosen, mark_empty=mark_empty))
+        for scheme, node in nodes.items()
+    }
     branches = [node for scheme, node in nodes.items() if scheme != generic]
     for scheme, node in nodes.items():
         if scheme != generic:
@@ -242,10 +257,19 @@ def export_patterns(
     if generic in nodes:
         others = [scheme for scheme in nodes if scheme != generic]
         branches.append(_without_schemes(nodes[generic], others))
-    anything = write(
-        Alt(tuple(branches)) if len(branches) > 1 else branches[0], chosen, capture=False
+    either = Alt(tuple(branches)) if len(branches) > 1 else branches[0]
+    anything = write(either, chosen, capture=False)
+    captured = _exported(chosen, write(either, chosen, mark_empty=mark_empty))
+    return Export(chosen.name, schemes, _anchored(chosen, anything.source), omits, captured)
+
+
+def _exported(dialect: Dialect, writer: Writer) -> ExportedPattern:
+    return ExportedPattern(
+        _anchored(dialect, writer.source),
+        {name: production for production, names in writer.names().items() for name in names},
+        dict(writer.numbers),
+        dict(writer.markers),
     )
-    return Export(chosen.name, schemes, _anchored(chosen, anything.source), omits)
 
 
 def _dialect(dialect: str | Dialect) -> Dialect:

@@ -36,6 +36,9 @@ class Dialect:
     name = "python"
     #: What anchors a full match at the start and at the end of the text.
     begin, end = r"\A", r"\Z"
+    #: Whether a possessive repetition may hold capture groups: in Java a group
+    #: inside one keeps its capture when the match later backtracks past it.
+    possessive_groups = True
 
     def group_name(self, production: str, taken: int) -> str:
         """The group name of the ``taken + 1``-th group of ``production``."""
@@ -73,13 +76,20 @@ def write_regex(node: Node) -> Written:
     return writer.write(simplify(node), frozenset()), writer.names()
 
 
-def write(node: Node, dialect: Dialect, *, capture: bool = True) -> Writer:
+def write(
+    node: Node, dialect: Dialect, *, capture: bool = True, mark_empty: bool = False
+) -> Writer:
     """Write ``node`` (simplified already) in ``dialect``; the writer holds the result.
 
     With ``capture=False`` the captured productions are written as plain
-    groups (no names, no numbers).
+    groups (no names, no numbers). With ``mark_empty``, a captured production
+    that may match the empty string gets a marker: a group around the
+    smallest unit that takes part exactly when it does and is never empty
+    (``Writer.markers``), for engines that give ``""`` both for an empty
+    group and for one that took no part. (A capture inside a lookaround
+    would not do: Java keeps it when it backtracks out of the group.)
     """
-    writer = Writer(dialect, capture=capture)
+    writer = Writer(dialect, capture=capture, mark_empty=mark_empty)
     writer.source = writer.write(node, frozenset())
     return writer
 
@@ -87,14 +97,19 @@ def write(node: Node, dialect: Dialect, *, capture: bool = True) -> Writer:
 class Writer:
     """One walk over an IR tree, writing it in one dialect."""
 
-    def __init__(self, dialect: Dialect, *, capture: bool = True) -> None:
+    def __init__(self, dialect: Dialect, *, capture: bool = True, mark_empty: bool = False) -> None:
         self.dialect = dialect
         self.capture = capture
+        self.mark_empty = mark_empty
         self.source = ""
         self.groups: dict[str, list[str]] = {}
         #: Group name → its number (groups count from 1, in the order they open).
         self.numbers: dict[str, int] = {}
+        #: Group name → the number of its marker (``mark_empty``), for groups that may be empty.
+        self.markers: dict[str, int] = {}
         self.count = 0
+        # The marker group of each option or repeated item being written (0: none).
+        self._scopes: list[int] = []
 
     def names(self) -> dict[str, tuple[str, ...]]:
         """Per captured production, its group names in the order they were written."""
@@ -130,8 +145,7 @@ class Writer:
                 )
             )
         if isinstance(node, Alt):
-            options = (self.write(option, follow, after) for option in node.options)
-            return "(?:" + "|".join(options) + ")"
+            return "(?:" + "|".join(self._option(o, follow, after) for o in node.options) + ")"
         if isinstance(node, Rep):
             return self._repetition(node, follow, after)
         if isinstance(node, Group):
@@ -143,6 +157,8 @@ class Writer:
                 raise ValueError(f"group name {name} written twice")
             taken.append(name)
             self.numbers[name] = self.new_group()
+            if self.mark_empty and node.nullable and self._scopes and self._scopes[-1]:
+                self.markers[name] = self._scopes[-1]
             return self.dialect.named_group(name, self.write(node.item, follow, after))
         raise TypeError(f"cannot write {node!r} as a regular expression")
 
@@ -152,9 +168,34 @@ class Writer:
             high = "" if node.high is None else str(node.high)
             quantifier = f"{{{node.low},{high}}}"
         inner = _inner_follow(node, follow)
-        if _possessive(node, follow, after):
-            return self.dialect.possessive(self, lambda: self.write(node.item, inner), quantifier)
-        return _atom(self.write(node.item, inner)) + quantifier
+
+        def body() -> str:
+            return self._scope(node.item, lambda: self.write(node.item, inner))
+
+        captures = self.capture and _captures(node.item)
+        if _possessive(node, follow, after) and (self.dialect.possessive_groups or not captures):
+            return self.dialect.possessive(self, body, quantifier)
+        return _atom(body()) + quantifier
+
+    def _option(self, option: Node, follow: frozenset[str], after: _After) -> str:
+        return self._scope(option, lambda: self.write(option, follow, after))
+
+    def _scope(self, node: Node, body: Callable[[], str]) -> str:
+        """``node``, an option or a repeated item: a unit that takes part in a match or not.
+
+        With ``mark_empty``, a unit that cannot be empty and always holds a
+        captured production that can is written as a plain capture group:
+        its (never empty) capture marks whether that production took part.
+        A production outside every option and repetition takes part in every
+        match: it needs no marker.
+        """
+        marked = self.mark_empty and self.capture and not node.nullable and _holds_empty(node)
+        self._scopes.append(self.new_group() if marked else 0)
+        try:
+            source = body()
+        finally:
+            self._scopes.pop()
+        return f"({source})" if marked else source
 
     def literal_char(self, char: str, ignore_case: bool) -> str:
         """One character of a literal; ``ignore_case`` folds ASCII letters only."""
@@ -182,6 +223,28 @@ class Writer:
             else:
                 body += "".join(self.dialect.class_char(code) for code in range(low, high + 1))
         return f"[{body}]"
+
+
+def _captures(node: Node) -> bool:
+    """Whether ``node`` holds a captured production."""
+    if isinstance(node, Group):
+        return True
+    if isinstance(node, Seq):
+        return any(_captures(item) for item in node.items)
+    if isinstance(node, Alt):
+        return any(_captures(option) for option in node.options)
+    if isinstance(node, Rep):
+        return _captures(node.item)
+    return False
+
+
+def _holds_empty(node: Node) -> bool:
+    """Whether ``node`` always holds a captured production that may be empty."""
+    if isinstance(node, Group):
+        return node.nullable or _holds_empty(node.item)
+    if isinstance(node, Seq):
+        return any(_holds_empty(item) for item in node.items)
+    return False
 
 
 #: The node that comes next and the characters that may follow it, if known.
