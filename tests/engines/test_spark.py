@@ -81,7 +81,8 @@ def test_the_pandas_udf_gives_the_librarys_errors(
 ) -> None:
     from rfc1738.spark import url_verdict
 
-    texts = [s.text for s in all_samples if "\x00" not in s.text][::40] + [None]
+    texts: list[str | None] = [s.text for s in all_samples if "\x00" not in s.text][::40]
+    texts.append(None)
     # One partition: one Python worker to start, not one per core.
     frame = spark.createDataFrame([(t,) for t in texts], "url string").coalesce(1)
     got = [
