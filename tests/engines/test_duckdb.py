@@ -33,7 +33,7 @@ def test_re2_dialect_in_duckdb_agrees_with_the_library(encodable: Sequence[Sampl
         matched.append(f"WHEN '{scheme}' THEN regexp_full_match(url, {pattern})")
         # regexp_extract with a list of names gives every group at once, as a
         # struct (with a number, only groups 0 to 9 can be had).
-        names = ", ".join(sql_string(name) for name in sorted(found.numbers, key=found.numbers.get))
+        names = ", ".join(sql_string(name) for name in found.groups)
         structs.append(
             f"CASE WHEN scheme = '{scheme}' THEN regexp_extract(url, {pattern}, [{names}]) END"
         )

@@ -264,11 +264,13 @@ def export_patterns(
 
 
 def _exported(dialect: Dialect, writer: Writer) -> ExportedPattern:
+    production = {name: p for p, names in writer.names().items() for name in names}
+    # In the order the groups open (their numbers).
+    groups = {
+        name: production[name] for name in sorted(writer.numbers, key=writer.numbers.__getitem__)
+    }
     return ExportedPattern(
-        _anchored(dialect, writer.source),
-        {name: production for production, names in writer.names().items() for name in names},
-        dict(writer.numbers),
-        dict(writer.markers),
+        _anchored(dialect, writer.source), groups, dict(writer.numbers), dict(writer.markers)
     )
 
 
