@@ -156,3 +156,12 @@ def test_regexp_extract_gives_each_field(spark: SparkSession, encodable: Sequenc
         texts = {p: "".join(value[n] for n in numbers) for p, numbers in found.fields().items()}
         answers.append(Answer(True, True, texts))
     assert_agree("spark regexp_extract", export, valid, answers)
+
+
+def test_spark_page_examples(spark: SparkSession) -> None:
+    # docs/spark.md shows real output: its examples run on the test session.
+    from tests.doc_examples import DOCS, run_examples
+
+    results = run_examples(DOCS / "spark.md", globs={"spark": spark})
+    assert results.attempted > 5
+    assert results.failed == 0
