@@ -25,6 +25,7 @@ from .errors import (
 )
 from .parse.bulk import LineResult
 from .parse.bulk import check_lines as _check_lines
+from .parse.dialects import Export, export_grammar
 from .parse.parsers import ParserName
 from .text.find import Found, find_urls
 from .text.fragments import parse_reference
@@ -60,6 +61,7 @@ __all__ = [
     "CLASSES",
     "MAX_REFERENCE_LENGTH",
     "URL",
+    "Export",
     "FileURL",
     "Found",
     "FtpURL",
@@ -79,6 +81,7 @@ __all__ = [
     "URLSyntaxError",
     "WaisURL",
     "__version__",
+    "export",
     "find_urls",
     "generate",
     "is_valid",
@@ -158,6 +161,24 @@ def parse_tree(text: str) -> ParseTree:
     one longer than :data:`MAX_REFERENCE_LENGTH`.
     """
     return shipped().parse_tree(text)
+
+
+def export(dialect: str, grammar_dir: str | os.PathLike[str] | None = None) -> Export:
+    """The grammar of ``grammar_dir`` (the shipped one when ``None``) in a regex dialect.
+
+    ``dialect`` is ``"python"``, ``"re2"``, ``"java"`` or ``"ecmascript"``.
+    Each scheme gets a full-match pattern with a named group per production
+    its class reads; ``.any`` matches a URL of any scheme, dispatching on the
+    scheme without case. The host checks are left out (``.omits`` says
+    which); ``.as_json()`` is what ``rfc1738 grammar export`` prints. See
+    :mod:`rfc1738.parse.dialects`.
+
+    >>> import re
+    >>> http = export("python").schemes["http"]
+    >>> re.search(http.pattern, "http://example.com:8080/").group("port")
+    '8080'
+    """
+    return export_grammar(load(grammar_dir), dialect)
 
 
 def generate(

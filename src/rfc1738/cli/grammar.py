@@ -1,7 +1,8 @@
-"""``rfc1738 grammar list | show | deps | lint | diagram``: the grammar, read and drawn.
+"""``rfc1738 grammar list | show | deps | lint | diagram | export``: the grammar, read and drawn.
 
-The facts come from :mod:`rfc1738.bnf.inspection` (rules, lint) and
-:mod:`rfc1738.bnf.diagrams`; this module only prints them.
+The facts come from :mod:`rfc1738.bnf.inspection` (rules, lint),
+:mod:`rfc1738.bnf.diagrams` and :mod:`rfc1738.parse.dialects` (export); this
+module only prints them.
 """
 
 from __future__ import annotations
@@ -13,10 +14,20 @@ from pathlib import Path
 
 from ..bnf.inspection import RuleInfo, rule, rules
 from ..bnf.lint import lint as lint_problems
+from ..errors import RFC1738Error
+from ..parse.dialects import export_grammar
 from ..urls import load
-from .output import INVALID, OK, plural
+from .output import INVALID, OK, plural, write_json
 
-__all__ = ["dependencies", "dependency_tree", "diagram", "lint", "list_rules", "show_rule"]
+__all__ = [
+    "dependencies",
+    "dependency_tree",
+    "diagram",
+    "export",
+    "lint",
+    "list_rules",
+    "show_rule",
+]
 
 #: After a name whose subtree is already printed above, or that is its own ancestor.
 SEEN, RECURSIVE = "(*)", "(recursive)"
@@ -114,12 +125,44 @@ def diagram(args: argparse.Namespace) -> int:
 
 
 #: The ``grammar`` subcommands, by the name the argument parser gives them.
+def export(args: argparse.Namespace) -> int:
+    """The patterns of every scheme (or of ``--scheme``) in a regex dialect, as JSON or text.
+
+    ``--scheme any`` is the pattern that dispatches on the scheme. As text,
+    one ``scheme<TAB>pattern`` line each; with ``--scheme``, the pattern alone.
+    """
+    exported = export_grammar(load(args.grammar), args.dialect)
+    wanted = args.scheme.lower() if args.scheme else None
+    if wanted is not None and wanted != "any" and wanted not in exported.schemes:
+        known = ", ".join([*exported.schemes, "any"])
+        raise RFC1738Error(f"no scheme {args.scheme!r} in the grammar: one of {known}")
+    data = exported.as_json()
+    if wanted is not None:
+        schemes = data["schemes"]
+        assert isinstance(schemes, dict)
+        data["schemes"] = {wanted: schemes[wanted]} if wanted != "any" else {}
+        if wanted != "any":
+            del data["any"]
+    if args.format == "json":
+        write_json(data, sys.stdout, pretty=args.pretty)
+        return OK
+    patterns = {name: found.pattern for name, found in exported.schemes.items()}
+    patterns["any"] = exported.any
+    if wanted is not None:
+        print(patterns[wanted])
+    else:
+        for name, pattern in patterns.items():
+            print(f"{name}\t{pattern}")
+    return OK
+
+
 COMMANDS = {
     "list_rules": list_rules,
     "show_rule": show_rule,
     "dependencies": dependencies,
     "lint": lint,
     "diagram": diagram,
+    "export": export,
 }
 
 

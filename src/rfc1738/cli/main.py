@@ -233,7 +233,7 @@ def _parser() -> argparse.ArgumentParser:
 
     grammar = commands.add_parser(
         "grammar",
-        help="list, show, lint and draw the grammar's rules",
+        help="list, show, lint, draw and export the grammar's rules",
         description="Inspect the grammar files.",
     )
     inspect = grammar.add_subparsers(title="commands", metavar="COMMAND", required=True)
@@ -276,6 +276,24 @@ def _parser() -> argparse.ArgumentParser:
         "-o", "--output", required=True, metavar="PATH", help="where to write it; - for stdout"
     )
     diagram.set_defaults(command=_grammar("diagram"))
+    exporting = inspect.add_parser(
+        "export",
+        parents=[common],
+        help="the grammar as regular expressions for python, re2, java or ecmascript",
+        description=(
+            "Write each scheme's full-match pattern in a regex dialect, with its capture "
+            "groups, and one pattern for any URL. The host checks are left out."
+        ),
+    )
+    exporting.add_argument(
+        "--dialect", required=True, choices=("python", "re2", "java", "ecmascript")
+    )
+    exporting.add_argument(
+        "--scheme", metavar="S", help="only this scheme's pattern (any: the dispatching one)"
+    )
+    exporting.add_argument("--format", choices=("json", "text"), default="json")
+    exporting.add_argument("--pretty", action="store_true", help="indent the JSON")
+    exporting.set_defaults(command=_grammar("export"))
 
     generate = commands.add_parser(
         "generate",

@@ -72,6 +72,12 @@ class CompiledFile:
         wanted = frozenset(fields)
         return from_node(_Translator(self, wanted).rule(start, ()), wanted)
 
+    def ir(self, start: str, capture: Collection[str] = ()) -> Node:
+        """The simplified tree of ``start`` that :meth:`compile` writes (for other dialects)."""
+        if start not in self.rules:
+            raise GrammarError(f"no rule {start}", file=str(self.path))
+        return simplify(_Translator(self, frozenset(capture)).rule(start, ()))
+
     def compile_prefixes(self, start: str) -> str:
         """An expression matching every prefix of every match of ``start``."""
         if start not in self.rules:

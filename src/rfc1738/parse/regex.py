@@ -1,84 +1,407 @@
-"""Write a :mod:`rfc1738.parse.ir` tree as a Python regular expression.
+"""Write a :mod:`rfc1738.parse.ir` tree as a regular expression, in one of several dialects.
 
 Repetitions are made possessive (``*+``) where no match could need them to
 give characters back: the repeated part matches in at most one way at any
 position, and it cannot begin with a character that may follow it. That keeps
 the expressions free of catastrophic backtracking without changing what they
 accept.
+
+One walk over the tree serves every dialect; a :class:`Dialect` says how its
+engine spells a named group, a possessive repetition and a character. This
+module holds the walk and Python's ``re`` dialect (what the fast parser runs);
+:mod:`rfc1738.parse.dialects` adds RE2, Java and ECMAScript.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
 
-__all__ = ["Written", "simplify", "write_regex"]
+__all__ = ["PYTHON", "Dialect", "Written", "simplify", "write", "write_regex"]
 
 #: The written expression and, per captured production, its group names in order.
 Written = tuple[str, dict[str, tuple[str, ...]]]
 
 
+class Dialect:
+    """How one regular-expression engine spells what the writer emits.
+
+    This base class is Python's :mod:`re`; the other dialects override what
+    their engine writes differently.
+    """
+
+    #: The name ``rfc1738.export`` and ``rfc1738 grammar export`` know it by.
+    name = "python"
+    #: What anchors a full match at the start and at the end of the text.
+    begin, end = r"\A", r"\Z"
+    #: Whether a possessive repetition may hold capture groups: in Java a group
+    #: inside one keeps its capture when the match later backtracks past it.
+    possessive_groups = True
+
+    def group_name(self, production: str, taken: int) -> str:
+        """The group name of the ``taken + 1``-th group of ``production``."""
+        return production if not taken else f"{production}__{taken + 1}"
+
+    def named_group(self, name: str, body: str) -> str:
+        """A capture group named ``name`` around ``body``."""
+        return f"(?P<{name}>{body})"
+
+    def possessive(self, writer: Writer, body: Callable[[], str], quantifier: str) -> str:
+        """A repetition that never gives back what it matched (``body`` written by the call)."""
+        return _atom(body()) + quantifier + "+"
+
+    def literal_char(self, char: str) -> str:
+        """One character that stands for itself outside a class."""
+        return re.escape(char)
+
+    def class_char(self, code: int) -> str:
+        """One character inside ``[...]``."""
+        char = chr(code)
+        if char in "\\]^-[":
+            return "\\" + char
+        if 0x21 <= code <= 0x7E:
+            return char
+        return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"
+
+
+#: Python's :mod:`re`, as the fast parser runs it.
+PYTHON = Dialect()
+
+
 def write_regex(node: Node) -> Written:
-    """The regular expression for ``node`` (to be used with ``fullmatch``)."""
-    writer = _Writer()
-    return writer.write(simplify(node), frozenset()), {
-        name: tuple(groups) for name, groups in writer.groups.items()
-    }
+    """The Python regular expression for ``node`` (to be used with ``fullmatch``)."""
+    writer = Writer(PYTHON)
+    return writer.write(simplify(node), frozenset()), writer.names()
 
 
-class _Writer:
-    def __init__(self) -> None:
+def write(
+    node: Node, dialect: Dialect, *, capture: bool = True, mark_empty: bool = False
+) -> Writer:
+    """Write ``node`` (simplified already) in ``dialect``; the writer holds the result.
+
+    With ``capture=False`` the captured productions are written as plain
+    groups (no names, no numbers). With ``mark_empty``, a captured production
+    that may match the empty string gets a marker: a group around the
+    smallest unit that takes part exactly when it does and is never empty
+    (``Writer.markers``), for engines that give ``""`` both for an empty
+    group and for one that took no part. (A capture inside a lookaround
+    would not do: Java keeps it when it backtracks out of the group.)
+    """
+    writer = Writer(dialect, capture=capture, mark_empty=mark_empty)
+    writer.source = writer.write(node, frozenset())
+    return writer
+
+
+class Writer:
+    """One walk over an IR tree, writing it in one dialect."""
+
+    def __init__(self, dialect: Dialect, *, capture: bool = True, mark_empty: bool = False) -> None:
+        self.dialect = dialect
+        self.capture = capture
+        self.mark_empty = mark_empty
+        self.source = ""
         self.groups: dict[str, list[str]] = {}
+        #: Group name → its number (groups count from 1, in the order they open).
+        self.numbers: dict[str, int] = {}
+        #: Group name → the number of its marker (``mark_empty``), for groups that may be empty.
+        self.markers: dict[str, int] = {}
+        self.count = 0
+        # The marker group of each option or repeated item being written (0: none).
+        self._scopes: list[int] = []
 
-    def write(self, node: Node, follow: frozenset[str]) -> str:
-        """``node`` as a regex; ``follow`` holds the characters that may come next."""
+    def names(self) -> dict[str, tuple[str, ...]]:
+        """Per captured production, its group names in the order they were written."""
+        return {name: tuple(groups) for name, groups in self.groups.items()}
+
+    @staticmethod
+    def atom(source: str) -> str:
+        """``source`` wrapped so that a quantifier applies to all of it."""
+        return _atom(source)
+
+    def new_group(self) -> int:
+        """The number of a capture group about to be opened."""
+        self.count += 1
+        return self.count
+
+    def write(self, node: Node, follow: frozenset[str], after: _After = None) -> str:
+        """``node`` as a regex; ``follow`` holds the characters that may come next.
+
+        ``after`` is the node that comes next and what may follow it, when
+        that is known (see :func:`_possessive`).
+        """
         if isinstance(node, Chars):
-            return _char_class(node.chars)
+            return self.char_class(node.chars)
         if isinstance(node, Lit):
-            return "".join(_literal_char(c, node.ignore_case) for c in node.text)
+            return "".join(self.literal_char(c, node.ignore_case) for c in node.text)
         if isinstance(node, Seq):
-            parts: list[str] = []
-            after = follow
-            for item in reversed(node.items):
-                parts.append(self.write(item, after))
-                after = item.first | after if item.nullable else item.first
-            return "".join(reversed(parts))
+            # The items are written from the start, so that groups are numbered
+            # as they open.
+            return "".join(
+                self.write(item, item_follow, item_after)
+                for item, (item_follow, item_after) in zip(
+                    node.items, _contexts(node, follow, after), strict=True
+                )
+            )
         if isinstance(node, Alt):
-            return "(?:" + "|".join(self.write(option, follow) for option in node.options) + ")"
+            return "(?:" + "|".join(self._option(o, follow, after) for o in node.options) + ")"
         if isinstance(node, Rep):
-            return self._repetition(node, follow)
+            return self._repetition(node, follow, after)
         if isinstance(node, Group):
+            if not self.capture:
+                return self.write(node.item, follow, after)
             taken = self.groups.setdefault(node.name, [])
-            name = node.name if not taken else f"{node.name}__{len(taken) + 1}"
+            name = self.dialect.group_name(node.name, len(taken))
+            if name in self.numbers:
+                raise ValueError(f"group name {name} written twice")
             taken.append(name)
-            return f"(?P<{name}>{self.write(node.item, follow)})"
+            self.numbers[name] = self.new_group()
+            if self.mark_empty and node.nullable and self._scopes and self._scopes[-1]:
+                self.markers[name] = self._scopes[-1]
+            return self.dialect.named_group(name, self.write(node.item, follow, after))
         raise TypeError(f"cannot write {node!r} as a regular expression")
 
-    def _repetition(self, node: Rep, follow: frozenset[str]) -> str:
-        # Within the repetition, an iteration may be followed by another one.
-        repeats = node.high is None or node.high > 1
-        inner = self.write(node.item, node.item.first | follow if repeats else follow)
+    def _repetition(self, node: Rep, follow: frozenset[str], after: _After) -> str:
         quantifier = {(0, None): "*", (1, None): "+", (0, 1): "?"}.get((node.low, node.high))
         if quantifier is None:
             high = "" if node.high is None else str(node.high)
             quantifier = f"{{{node.low},{high}}}"
-        possessive = node.item.fixed and not node.item.nullable and not (node.item.first & follow)
-        return _atom(inner) + quantifier + ("+" if possessive else "")
+        inner = _inner_follow(node, follow)
+
+        def body() -> str:
+            return self._scope(node.item, lambda: self.write(node.item, inner))
+
+        captures = self.capture and _captures(node.item)
+        if _possessive(node, follow, after) and (self.dialect.possessive_groups or not captures):
+            return self.dialect.possessive(self, body, quantifier)
+        return _atom(body()) + quantifier
+
+    def _option(self, option: Node, follow: frozenset[str], after: _After) -> str:
+        return self._scope(option, lambda: self.write(option, follow, after))
+
+    def _scope(self, node: Node, body: Callable[[], str]) -> str:
+        """``node``, an option or a repeated item: a unit that takes part in a match or not.
+
+        With ``mark_empty``, a unit that cannot be empty and always holds a
+        captured production that can is written as a plain capture group:
+        its (never empty) capture marks whether that production took part.
+        A production outside every option and repetition takes part in every
+        match: it needs no marker.
+        """
+        marked = self.mark_empty and self.capture and not node.nullable and _holds_empty(node)
+        self._scopes.append(self.new_group() if marked else 0)
+        try:
+            source = body()
+        finally:
+            self._scopes.pop()
+        return f"({source})" if marked else source
+
+    def literal_char(self, char: str, ignore_case: bool) -> str:
+        """One character of a literal; ``ignore_case`` folds ASCII letters only."""
+        # Case folding is spelled out for ASCII letters only: Python's re.IGNORECASE
+        # would also let "K" match the Kelvin sign, which section 2.1 does not.
+        if ignore_case and char.isascii() and char.isalpha():
+            return self.char_class(frozenset({char.lower(), char.upper()}))
+        return self.dialect.literal_char(char)
+
+    def char_class(self, chars: frozenset[str]) -> str:
+        """One character out of ``chars``, as a class with ranges."""
+        if len(chars) == 1:
+            return self.dialect.literal_char(next(iter(chars)))
+        codes = sorted(ord(c) for c in chars)
+        ranges: list[tuple[int, int]] = []
+        for code in codes:
+            if ranges and ranges[-1][1] == code - 1:
+                ranges[-1] = (ranges[-1][0], code)
+            else:
+                ranges.append((code, code))
+        body = ""
+        for low, high in ranges:
+            if high - low >= 2:
+                body += f"{self.dialect.class_char(low)}-{self.dialect.class_char(high)}"
+            else:
+                body += "".join(self.dialect.class_char(code) for code in range(low, high + 1))
+        return f"[{body}]"
+
+
+def _captures(node: Node) -> bool:
+    """Whether ``node`` holds a captured production."""
+    if isinstance(node, Group):
+        return True
+    if isinstance(node, Seq):
+        return any(_captures(item) for item in node.items)
+    if isinstance(node, Alt):
+        return any(_captures(option) for option in node.options)
+    if isinstance(node, Rep):
+        return _captures(node.item)
+    return False
+
+
+def _holds_empty(node: Node) -> bool:
+    """Whether ``node`` always holds a captured production that may be empty."""
+    if isinstance(node, Group):
+        return node.nullable or _holds_empty(node.item)
+    if isinstance(node, Seq):
+        return any(_holds_empty(item) for item in node.items)
+    return False
+
+
+#: The node that comes next and the characters that may follow it, if known.
+_After = tuple[Node, frozenset[str]] | None
+
+
+def _contexts(
+    node: Seq, follow: frozenset[str], after: _After
+) -> list[tuple[frozenset[str], _After]]:
+    """For each item of ``node``: what may follow it, and the node that comes next."""
+    contexts: list[tuple[frozenset[str], _After]] = []
+    for item in reversed(node.items):
+        contexts.append((follow, after))
+        after = (item, follow)
+        follow = item.first | follow if item.nullable else item.first
+    contexts.reverse()
+    return contexts
+
+
+def _inner_follow(node: Rep, follow: frozenset[str]) -> frozenset[str]:
+    """What may follow one iteration of ``node``: another one, or what follows it."""
+    repeats = node.high is None or node.high > 1
+    return node.item.first | follow if repeats else follow
+
+
+def _possessive(node: Rep, follow: frozenset[str], after: _After) -> bool:
+    """Whether ``node`` can be written possessive without changing what the whole matches.
+
+    Its item must match in one way at most, as written (:func:`_one_way`),
+    and never the empty string; then a match never needs fewer iterations if
+    the next one cannot begin where what follows begins: no character starts
+    both. Failing that, when every iteration ends with a character out of a
+    set ``E`` and the next node (non-empty) cannot hold one, nor be followed
+    by a character an iteration may hold, what follows cannot take an
+    iteration's text either (``*( domainlabel "." ) toplabel``).
+    """
+    item = node.item
+    if item.nullable or not _one_way(item, _inner_follow(node, follow)):
+        return False
+    if not (item.first & follow):
+        return True
+    if after is None:
+        return False
+    following, beyond = after
+    ends = _last_chars(item)
+    return (
+        ends is not None
+        and not following.nullable
+        and not (_all_chars(following) & ends)
+        and not (beyond & _all_chars(item))
+    )
+
+
+def _one_way(node: Node, follow: frozenset[str], after: _After = None) -> bool:
+    """Whether ``node``, as the writer writes it, matches in at most one way at a position."""
+    if isinstance(node, Chars | Lit):
+        return True
+    if isinstance(node, Group):
+        return _one_way(node.item, follow, after)
+    if isinstance(node, Seq):
+        return all(
+            _one_way(item, item_follow, item_after)
+            for item, (item_follow, item_after) in zip(
+                node.items, _contexts(node, follow, after), strict=True
+            )
+        )
+    if isinstance(node, Alt):
+        if not all(not o.nullable and _one_way(o, follow, after) for o in node.options):
+            return False
+        seen: set[str] = set()
+        for option in node.options:
+            if seen & option.first:
+                return False
+            seen |= option.first
+        return True
+    if isinstance(node, Rep):
+        return _possessive(node, follow, after)
+    return False
+
+
+def _last_chars(node: Node) -> frozenset[str] | None:
+    """The characters every match of ``node`` ends with, if it always ends with one of a set."""
+    if isinstance(node, Chars):
+        return node.chars
+    if isinstance(node, Lit):
+        return _letters(node.text[-1], node.ignore_case) if node.text else None
+    if isinstance(node, Group):
+        return _last_chars(node.item)
+    if isinstance(node, Seq):
+        return _last_chars(node.items[-1])
+    return None
+
+
+def _all_chars(node: Node) -> frozenset[str]:
+    """Every character a match of ``node`` may hold."""
+    if isinstance(node, Chars):
+        return node.chars
+    if isinstance(node, Lit):
+        return frozenset().union(*(_letters(c, node.ignore_case) for c in node.text))
+    if isinstance(node, Seq):
+        return frozenset().union(*(_all_chars(item) for item in node.items))
+    if isinstance(node, Alt):
+        return frozenset().union(*(_all_chars(option) for option in node.options))
+    if isinstance(node, Rep | Group):
+        return _all_chars(node.item)
+    raise TypeError(f"no characters for {node!r}")
+
+
+def _letters(char: str, ignore_case: bool) -> frozenset[str]:
+    if ignore_case and char.isascii() and char.isalpha():
+        return frozenset({char.lower(), char.upper()})
+    return frozenset({char})
 
 
 def simplify(node: Node) -> Node:
     """``node`` with absorbed tails dropped throughout (see :func:`_absorb_tails`)."""
     if isinstance(node, Seq):
-        items = _absorb_tails(tuple(simplify(item) for item in node.items))
+        items = _absorb_tails(_runs_ending_in(tuple(simplify(item) for item in node.items)))
         return items[0] if len(items) == 1 else Seq(items)
     if isinstance(node, Alt):
         return _factor(tuple(simplify(option) for option in node.options))
     if isinstance(node, Rep):
-        return Rep(simplify(node.item), node.low, node.high)
+        item = simplify(node.item)
+        return (
+            _optional(item) if (node.low, node.high) == (0, 1) else Rep(item, node.low, node.high)
+        )
     if isinstance(node, Group):
         return Group(node.name, simplify(node.item))
     return node
+
+
+def _runs_ending_in(items: tuple[Node, ...]) -> tuple[Node, ...]:
+    """``*Y X`` (X a subset of the characters Y) as ``1*( *[Y but X] X )``.
+
+    ``domainlabel``'s ``*[ alphadigit | "-" ] alphadigit``: the same language
+    (a run of Y that ends with an X), written so that each part matches in
+    one way (a run of ``-`` then one alphadigit), which lets the repetitions
+    around it be possessive; a backtracking engine then needs no stack per
+    label (Java's has a depth limit).
+    """
+    found: list[Node] = []
+    for item in items:
+        last = found[-1] if found else None
+        if (
+            isinstance(item, Chars)
+            and isinstance(last, Rep)
+            and (last.low, last.high) == (0, None)
+            and isinstance(last.item, Chars)
+            and item.chars <= last.item.chars
+        ):
+            rest = last.item.chars - item.chars
+            found[-1] = (
+                Rep(Seq((Rep(Chars(rest), 0, None), item)), 1, None) if rest else Rep(item, 1, None)
+            )
+        else:
+            found.append(item)
+    return tuple(found)
 
 
 def _factor(options: tuple[Node, ...]) -> Node:
@@ -98,7 +421,14 @@ def _factor(options: tuple[Node, ...]) -> Node:
     if not present:
         return first
     tail = present[0] if len(present) == 1 else _factor(tuple(present))
-    return Seq((first, Rep(tail, 0, 1) if len(present) < len(rests) else tail))
+    return Seq((first, _optional(tail) if len(present) < len(rests) else tail))
+
+
+def _optional(node: Node) -> Node:
+    """``[ node ]``, with ``[ 1*x ]`` written ``*x``."""
+    if isinstance(node, Rep) and node.low == 1:
+        return Rep(node.item, 0, node.high)
+    return Rep(node, 0, 1)
 
 
 def _head(node: Node) -> tuple[Node | None, Node | None]:
@@ -139,7 +469,7 @@ def _within(node: Node, unit: Node) -> bool:
     if isinstance(node, Chars):
         return any(isinstance(o, Chars) and node.chars <= o.chars for o in _options(unit))
     if isinstance(node, Lit):
-        run = re.compile(_atom(_Writer().write(unit, frozenset())) + "*")
+        run = re.compile(_atom(Writer(PYTHON).write(unit, frozenset())) + "*")
         variants = (
             {node.text, node.text.lower(), node.text.upper()} if node.ignore_case else {node.text}
         )
@@ -191,39 +521,3 @@ def _closes_at_end(source: str) -> bool:
             if depth == 0 and index != len(source) - 1:
                 return False
     return depth == 0
-
-
-def _literal_char(char: str, ignore_case: bool) -> str:
-    # Case folding is spelled out for ASCII letters only: Python's re.IGNORECASE
-    # would also let "K" match the Kelvin sign, which section 2.1 does not.
-    if ignore_case and char.isascii() and char.isalpha():
-        return _char_class(frozenset({char.lower(), char.upper()}))
-    return re.escape(char)
-
-
-def _char_class(chars: frozenset[str]) -> str:
-    if len(chars) == 1:
-        return re.escape(next(iter(chars)))
-    codes = sorted(ord(c) for c in chars)
-    ranges: list[tuple[int, int]] = []
-    for code in codes:
-        if ranges and ranges[-1][1] == code - 1:
-            ranges[-1] = (ranges[-1][0], code)
-        else:
-            ranges.append((code, code))
-    body = ""
-    for low, high in ranges:
-        if high - low >= 2:
-            body += f"{_class_char(low)}-{_class_char(high)}"
-        else:
-            body += "".join(_class_char(code) for code in range(low, high + 1))
-    return f"[{body}]"
-
-
-def _class_char(code: int) -> str:
-    char = chr(code)
-    if char in "\\]^-[":
-        return "\\" + char
-    if 0x21 <= code <= 0x7E:
-        return char
-    return f"\\x{code:02x}" if code <= 0xFF else f"\\u{code:04x}"

@@ -1,0 +1,399 @@
+"""The grammar in other engines' regular-expression dialects: RE2, Java, ECMAScript.
+
+The writer of :mod:`rfc1738.parse.regex` walks the compiler's IR once per dialect;
+each :class:`~rfc1738.regex.Dialect` here says how its engine spells a named
+group, a possessive repetition and a character:
+
+- **RE2** (Google RE2, DuckDB, BigQuery, ``google-re2``) never backtracks, so
+  it has no possessive quantifiers and needs none: ``x*+`` is written ``x*``.
+- **Java** (``java.util.regex``, Spark SQL's ``rlike``/``regexp_extract``)
+  backtracks and has possessive quantifiers, so it gets the same forms as
+  Python, but for repetitions that hold a capture group (Java would keep a
+  stale capture from them); its group names allow no ``_``
+  (``ip_schemepart`` is ``ipschemepart``, the second ``host`` group
+  ``host2``).
+- **ECMAScript** (``RegExp``, node, browsers) backtracks and has no possessive
+  quantifiers: ``x*+`` is written ``(?=(x*))\\N``, a lookahead (which never
+  gives back what it matched) capturing the run and a back-reference
+  consuming it: the same language, the same linear cost.
+
+Every pattern is anchored at both ends, so a search (``rlike``,
+``RegExp.test``, ``re2.search``) is a full match. :func:`export` gives one
+pattern per scheme with its capture groups, and one pattern for "any RFC 1738
+URL" that dispatches on the scheme, without case (section 2.1) and without
+lookahead (RE2 has none): the generic branch's scheme is written as "any
+scheme but the predefined ones", built from their names.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Collection, Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from ..bnf.files import GENERIC
+from ..errors import GrammarError
+from .hosts import CHECKED_PRODUCTIONS, MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
+from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
+from .regex import PYTHON, Dialect, Writer, write
+
+if TYPE_CHECKING:
+    from .compiler import CompiledFile
+    from .parsers import ParserSet
+
+__all__ = [
+    "DIALECTS",
+    "ECMASCRIPT",
+    "JAVA",
+    "OMITS",
+    "RE2",
+    "Export",
+    "ExportedPattern",
+    "SchemeSource",
+    "export_grammar",
+    "export_patterns",
+]
+
+#: What no exported pattern checks: the host checks beyond the grammar
+#: (:mod:`rfc1738.parse.hosts`), to be done on the captured groups.
+OMITS = (
+    f"host: a label of at most {MAX_LABEL} characters, a host name of at most {MAX_HOST} "
+    "(RFC 1034 section 3.5, RFC 1123 section 2.1); check them on the host group",
+    f"hostnumber: each of its four parts at most {MAX_OCTET}, and at most {MAX_HOST} "
+    "characters in all; check them on the hostnumber group",
+    f"port: at most {MAX_PORT}; check it on the port group",
+)
+
+#: Characters with a meaning outside a class in at least one dialect.
+_SPECIAL = frozenset("\\^$.|?*+()[]{}")
+
+
+class _Portable(Dialect):
+    """Escapes that every engine reads the same way (not Python's ``re.escape``)."""
+
+    def literal_char(self, char: str) -> str:
+        if char in _SPECIAL:
+            return "\\" + char
+        code = ord(char)
+        if 0x20 < code < 0x7F:
+            return char
+        return self.class_char(code)
+
+
+class _RE2(_Portable):
+    """RE2: a linear-time engine, so no possessive quantifiers (it has none)."""
+
+    name = "re2"
+    begin, end = "^", "$"
+
+    def possessive(self, writer: Writer, body: Callable[[], str], quantifier: str) -> str:
+        return writer.atom(body()) + quantifier
+
+    def class_char(self, code: int) -> str:
+        if code > 0xFF:
+            return f"\\x{{{code:04x}}}"
+        return super().class_char(code)
+
+
+class _Java(_Portable):
+    """``java.util.regex``: possessive quantifiers as in Python; no ``_`` in group names."""
+
+    name = "java"
+    begin, end = r"\A", r"\z"
+    # A group inside x?+ or x*+ keeps its capture when the match backtracks
+    # past it (the possessive loop does not undo what its body set): such
+    # repetitions are written greedy. None of them repeats, so the stack
+    # stays flat; the runs of characters stay possessive.
+    possessive_groups = False
+
+    def group_name(self, production: str, taken: int) -> str:
+        name = production.replace("_", "")
+        return name if not taken else f"{name}{taken + 1}"
+
+    def named_group(self, name: str, body: str) -> str:
+        return f"(?<{name}>{body})"
+
+
+class _ECMAScript(_Portable):
+    """ECMAScript ``RegExp`` (no flags): atomic runs through a lookahead and a back-reference."""
+
+    name = "ecmascript"
+    begin, end = "^", "$"
+
+    def literal_char(self, char: str) -> str:
+        # Escaped so that the pattern can also be written as a /.../ literal.
+        return "\\/" if char == "/" else super().literal_char(char)
+
+    def named_group(self, name: str, body: str) -> str:
+        return f"(?<{name}>{body})"
+
+    def possessive(self, writer: Writer, body: Callable[[], str], quantifier: str) -> str:
+        # The group's number is taken before the body is written: groups inside
+        # the body open after this one.
+        number = writer.new_group()
+        return f"(?=({writer.atom(body())}{quantifier}))(?:\\{number})"
+
+
+RE2: Dialect = _RE2()
+JAVA: Dialect = _Java()
+ECMASCRIPT: Dialect = _ECMAScript()
+
+#: The dialects by the name :func:`export` and the command line take.
+DIALECTS: Mapping[str, Dialect] = {d.name: d for d in (PYTHON, RE2, JAVA, ECMASCRIPT)}
+
+
+@dataclass(frozen=True, slots=True)
+class ExportedPattern:
+    """One scheme's full-match pattern in one dialect."""
+
+    #: The pattern, anchored at both ends.
+    pattern: str
+    #: Capture group name → the production (object field) it holds.
+    groups: Mapping[str, str]
+    #: Capture group name → its number (for ``regexp_extract(col, pattern, n)``).
+    numbers: Mapping[str, int]
+    #: Group name → the number of its marker group, for groups that may be
+    #: empty (``mark_empty``): not empty exactly when the group took part.
+    markers: Mapping[str, int]
+
+    def fields(self) -> dict[str, tuple[int, ...]]:
+        """Production → the numbers of the groups that may hold it, in order.
+
+        A production reached along several alternatives (wais' ``host``) has
+        one group per alternative; at most one of them takes part in a match.
+        """
+        found: dict[str, list[int]] = {}
+        for group, production in self.groups.items():
+            found.setdefault(production, []).append(self.numbers[group])
+        return {production: tuple(numbers) for production, numbers in found.items()}
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A grammar written in one dialect: what ``rfc1738 grammar export`` prints."""
+
+    dialect: str
+    #: Scheme (a grammar file's name; ``generic`` for every other scheme) → its pattern.
+    schemes: Mapping[str, ExportedPattern]
+    #: One pattern for any URL: the scheme (without case) picks the production.
+    any: str
+    #: What the patterns leave out, to be checked on the captured groups.
+    omits: tuple[str, ...]
+    #: :attr:`any` with every scheme's groups (a production has a group per
+    #: scheme that has it; only the matching scheme's take part).
+    any_groups: ExportedPattern
+
+    def as_json(self) -> dict[str, object]:
+        """The JSON form: ``{"dialect", "schemes": {s: {"pattern", "groups"}}, "any", "omits"}``."""
+        return {
+            "dialect": self.dialect,
+            "schemes": {
+                scheme: {"pattern": found.pattern, "groups": dict(found.groups)}
+                for scheme, found in self.schemes.items()
+            },
+            "any": {"pattern": self.any},
+            "omits": list(self.omits),
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class SchemeSource:
+    """Where one scheme's pattern comes from: its file, start rule and captured productions."""
+
+    grammar: CompiledFile
+    start: str
+    capture: Collection[str]
+
+
+def export_grammar(
+    parsers: ParserSet, dialect: str | Dialect, *, mark_empty: bool = False
+) -> Export:
+    """Every scheme of ``parsers`` in ``dialect``, capturing what its URL class reads.
+
+    The groups are those of the fast parser: the productions the scheme's
+    class reads and those the host checks read. The host checks themselves
+    are left out (:data:`OMITS`).
+    """
+    sources = {
+        scheme: SchemeSource(
+            parsers.compiled_file(scheme),
+            entry.start,
+            parsers.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS,
+        )
+        for scheme, entry in sorted(parsers.files.items())
+    }
+    return export_patterns(dialect, sources, generic=GENERIC, omits=OMITS, mark_empty=mark_empty)
+
+
+def export_patterns(
+    dialect: str | Dialect,
+    sources: Mapping[str, SchemeSource],
+    *,
+    generic: str = GENERIC,
+    omits: tuple[str, ...] = (),
+    mark_empty: bool = False,
+) -> Export:
+    """Write every scheme of ``sources`` in ``dialect``, and the dispatching pattern.
+
+    ``generic`` names the source that serves every scheme without a file of
+    its own; its ``scheme`` production must be a run of one character class.
+    ``mark_empty`` adds a marker group to each captured production that may
+    be empty (see :func:`~rfc1738.parse.regex.write`): engines such
+    as Spark's ``regexp_extract`` give ``""`` for a group that took no part.
+    """
+    chosen = _dialect(dialect)
+    nodes = {
+        scheme: source.grammar.ir(source.start, source.capture)
+        for scheme, source in sources.items()
+    }
+    schemes = {
+        scheme: _exported(chosen, write(node, chosen, mark_empty=mark_empty))
+        for scheme, node in nodes.items()
+    }
+    branches = [node for scheme, node in nodes.items() if scheme != generic]
+    for scheme, node in nodes.items():
+        if scheme != generic:
+            _check_prefix(scheme, node)
+    if generic in nodes:
+        others = [scheme for scheme in nodes if scheme != generic]
+        branches.append(_without_schemes(nodes[generic], others))
+    either = Alt(tuple(branches)) if len(branches) > 1 else branches[0]
+    anything = write(either, chosen, capture=False)
+    captured = _exported(chosen, write(either, chosen, mark_empty=mark_empty))
+    return Export(chosen.name, schemes, _anchored(chosen, anything.source), omits, captured)
+
+
+def _exported(dialect: Dialect, writer: Writer) -> ExportedPattern:
+    production = {name: p for p, names in writer.names().items() for name in names}
+    # In the order the groups open (their numbers).
+    groups = {
+        name: production[name] for name in sorted(writer.numbers, key=writer.numbers.__getitem__)
+    }
+    return ExportedPattern(
+        _anchored(dialect, writer.source), groups, dict(writer.numbers), dict(writer.markers)
+    )
+
+
+def _dialect(dialect: str | Dialect) -> Dialect:
+    if isinstance(dialect, Dialect):
+        return dialect
+    try:
+        return DIALECTS[dialect]
+    except KeyError:
+        known = ", ".join(DIALECTS)
+        raise ValueError(f"unknown dialect {dialect!r}: one of {known}") from None
+
+
+def _anchored(dialect: Dialect, source: str) -> str:
+    return f"{dialect.begin}(?:{source}){dialect.end}"
+
+
+def _letters(char: str) -> frozenset[str]:
+    """``char`` and, for an ASCII letter, its other case (section 2.1)."""
+    if char.isascii() and char.isalpha():
+        return frozenset({char.lower(), char.upper()})
+    return frozenset({char})
+
+
+def _check_prefix(scheme: str, node: Node) -> None:
+    """Make sure ``node`` matches only text that begins with ``scheme:`` (any case).
+
+    The dispatching pattern relies on it: a branch for ``http`` must not
+    take a URL of another scheme, which the library would parse with that
+    scheme's production.
+    """
+    prefix = _prefix(node)
+    wanted = f"{scheme}:"
+    if len(prefix) < len(wanted) or any(
+        not found <= _letters(char) for found, char in zip(prefix, wanted, strict=False)
+    ):
+        raise GrammarError(
+            f"the production of scheme {scheme} does not begin with {wanted!r}: no "
+            "pattern can dispatch on the scheme to it"
+        )
+
+
+def _prefix(node: Node) -> list[frozenset[str]]:
+    """Character sets every match of ``node`` begins with, one per position."""
+    if isinstance(node, Chars):
+        return [node.chars]
+    if isinstance(node, Lit):
+        return [_letters(c) if node.ignore_case else frozenset({c}) for c in node.text]
+    if isinstance(node, Group):
+        return _prefix(node.item)
+    if isinstance(node, Seq):
+        found: list[frozenset[str]] = []
+        for item in node.items:
+            head = _prefix(item)
+            found.extend(head)
+            if not isinstance(item, Chars | Lit):
+                break
+        return found
+    if isinstance(node, Alt):
+        heads = [_prefix(option) for option in node.options]
+        size = min(len(head) for head in heads)
+        return [frozenset().union(*(head[i] for head in heads)) for i in range(size)]
+    return []
+
+
+def _without_schemes(generic: Node, schemes: Collection[str]) -> Node:
+    """``generic`` with its ``scheme`` production narrowed to the schemes not in ``schemes``."""
+
+    def narrowed(node: Node) -> Node:
+        if isinstance(node, Group):
+            if node.name != "scheme":
+                return Group(node.name, narrowed(node.item))
+            item = node.item
+            if not (
+                isinstance(item, Rep)
+                and isinstance(item.item, Chars)
+                and item.low == 1
+                and item.high is None
+            ):
+                raise GrammarError(
+                    "the generic production's scheme is not a run of one character class: "
+                    "no pattern can tell the predefined schemes from it"
+                )
+            return Group(node.name, _other_words(item.item.chars, schemes))
+        if isinstance(node, Seq):
+            return Seq(tuple(narrowed(item) for item in node.items))
+        if isinstance(node, Alt):
+            return Alt(tuple(narrowed(option) for option in node.options))
+        if isinstance(node, Rep):
+            return Rep(narrowed(node.item), node.low, node.high)
+        return node
+
+    return narrowed(generic)
+
+
+def _other_words(alphabet: frozenset[str], words: Collection[str]) -> Node:
+    """One or more characters of ``alphabet``, but none of ``words`` in any case.
+
+    Written as the words' trie: at each node, a character leading to a child,
+    any other character of the alphabet and then anything, or (where no word
+    ends) nothing more.
+    """
+    trie: dict[str, object] = {}
+    for word in words:
+        if all(_letters(c) <= alphabet for c in word):
+            node = trie
+            for char in word.lower():
+                node = node.setdefault(char, {})  # type: ignore[assignment]
+            node[""] = {}
+
+    def build(node: Mapping[str, object], root: bool) -> Node:
+        options: list[Node] = []
+        used: set[str] = set()
+        for char, child in sorted(node.items()):
+            if char:
+                used |= _letters(char)
+                assert isinstance(child, dict)
+                options.append(Seq((Chars(_letters(char)), build(child, False))))
+        rest = alphabet - used
+        if rest:
+            options.append(Seq((Chars(rest), Rep(Chars(alphabet), 0, None))))
+        choice = options[0] if len(options) == 1 else Alt(tuple(options))
+        ends_word = "" in node
+        return choice if root or ends_word else Rep(choice, 0, 1)
+
+    return build(trie, True)

@@ -1,0 +1,152 @@
+"""The strings every engine is run on, and what the library says of each.
+
+Sources: every case of the project's test data (``tests/cases.py``, the
+parser-confusion table), a sample of each corpus in ``shared/corpora``,
+strings generated from each scheme's grammar file (``hypothesis.extra.lark``)
+and mutations of them, the scheme written in other cases, and the
+adversarial inputs of ``tests/benchmarks/bench.py`` at a small size.
+
+For each string the library gives the verdict of the bare grammar
+(``is_valid(text, host_checks=False)``), the verdict with host checks, and
+the span of every production the exported patterns capture.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis.extra.lark import from_lark
+
+import rfc1738
+from rfc1738.parse.hosts import CHECKED_PRODUCTIONS
+from rfc1738.parse.reference import ReferenceParser
+from tests.benchmarks.bench import ADVERSARIAL
+from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, RFC_EXAMPLES
+from tests.security.confusion import CASES as CONFUSIONS
+
+__all__ = ["CORPORA", "Sample", "corpus_lines", "samples"]
+
+CORPORA = Path(os.environ.get("RFC1738_CORPORA", Path(__file__).parents[3] / "shared" / "corpora"))
+#: Lines taken from each corpus file (a fixed random sample).
+PER_CORPUS = 400
+#: Strings generated per scheme; each is also mutated once.
+PER_SCHEME = 40
+MAX_LENGTH = 300
+#: Characters mutations insert: the grammar's own, and those it forbids.
+MUTATION_CHARS = '%09aZ.-+:/@;?=&*!#~ \t\n\\[]<>"é\u212a\u017f'
+
+
+@dataclass(frozen=True, slots=True)
+class Sample:
+    """One string and the library's answer for it."""
+
+    text: str
+    #: The grammar file the library parses it with (``generic`` for other schemes).
+    scheme: str
+    #: ``is_valid(text, host_checks=False)``: the bare grammar's verdict.
+    valid: bool
+    #: ``is_valid(text)``: with the host checks.
+    checked: bool
+    #: Production → span, for each captured production that took part (valid only).
+    spans: tuple[tuple[str, tuple[int, int]], ...]
+
+    def span_dict(self) -> dict[str, tuple[int, int]]:
+        """:attr:`spans` as a dictionary."""
+        return dict(self.spans)
+
+
+def corpus_lines() -> list[str]:
+    """A fixed sample of each corpus file's lines; empty if the corpora are not there."""
+    found: list[str] = []
+    if not CORPORA.is_dir():
+        return found
+    for path in sorted(CORPORA.glob("*.txt")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        found.extend(random.Random(1738).sample(lines, min(PER_CORPUS, len(lines))))
+    return found
+
+
+def _generated(scheme: str) -> list[str]:
+    """Strings the scheme's start rule generates, drawn with Hypothesis."""
+    grammar = rfc1738.load()
+    entry = grammar.files[scheme]
+    lark = ReferenceParser(entry.path).lark(entry.start)
+    strategy = from_lark(lark, start=entry.start).filter(lambda s: len(s) <= MAX_LENGTH)
+    drawn: list[str] = []
+
+    @settings(
+        max_examples=PER_SCHEME,
+        database=None,
+        phases=[Phase.generate],
+        suppress_health_check=list(HealthCheck),
+        deadline=None,
+    )
+    @given(strategy)
+    def collect(text: str) -> None:
+        drawn.append(text)
+
+    collect()
+    return drawn
+
+
+def _mutated(text: str, rng: random.Random) -> str:
+    where = rng.randrange(len(text) + 1)
+    char = rng.choice(MUTATION_CHARS)
+    how = rng.choice(("insert", "delete", "replace"))
+    if how == "insert":
+        return text[:where] + char + text[where:]
+    if how == "delete":
+        return text[:where] + text[where + 1 :]
+    return text[:where] + char + text[where + 1 :]
+
+
+def _other_case(text: str, rng: random.Random) -> str:
+    colon = text.find(":")
+    if colon <= 0:
+        return text
+    scheme = "".join(c.upper() if rng.random() < 0.5 else c.lower() for c in text[:colon])
+    return scheme + text[colon:]
+
+
+def texts() -> list[str]:
+    """Every string of every source, each once, in a fixed order."""
+    rng = random.Random(1738)
+    found: list[str] = []
+    for table in (ACCEPT, REJECT, GRAMMAR_ONLY):
+        for cases in table.values():
+            found.extend(case.url for case in cases)
+    found.extend(RFC_EXAMPLES)
+    found.extend(case.url for case in CONFUSIONS)
+    found.extend(corpus_lines())
+    for scheme in sorted(rfc1738.load().files):
+        drawn = _generated(scheme)
+        found.extend(drawn)
+        found.extend(_mutated(text, rng) for text in drawn)
+    found.extend(_other_case(text, rng) for text in list(found))
+    found.extend(build(200) for build in ADVERSARIAL.values())
+    found.extend(["", ":", "http:", "HTTP:x", "https://a", "http://a.b/\n", "\n"])
+    return list(dict.fromkeys(found))
+
+
+def _sample(grammar: rfc1738.Grammar, text: str) -> Sample:
+    scheme = grammar.scheme_file(text).scheme
+    valid = grammar.is_valid(text, host_checks=False)
+    spans: dict[str, tuple[int, int]] = {}
+    if valid:
+        parser = grammar.fast_parser(scheme)
+        spans = {**(parser.checked_spans(text) or {}), **(parser.spans(text) or {})}
+        wanted = grammar.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS
+        spans = {name: span for name, span in spans.items() if name in wanted}
+    return Sample(text, scheme, valid, grammar.is_valid(text), tuple(sorted(spans.items())))
+
+
+@cache
+def samples() -> tuple[Sample, ...]:
+    """The samples, computed once per test run."""
+    grammar = rfc1738.load()
+    return tuple(_sample(grammar, text) for text in texts())

@@ -1,0 +1,167 @@
+"""The Java dialect in Spark SQL, and ``rfc1738.spark``: one local SparkSession, few queries.
+
+Every sample is one row of one DataFrame; one query computes, per row, the
+exported pattern of its scheme (``rlike``), the ``any`` pattern, and the
+columns of :mod:`rfc1738.spark` with and without host checks.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
+
+import pytest
+
+import rfc1738
+from tests.benchmarks.bench import ADVERSARIAL
+
+from .compare import Answer, assert_agree
+from .samples import Sample
+
+if TYPE_CHECKING:
+    from pyspark.sql import SparkSession
+
+#: The adversarial inputs' size for the Java timing (characters grow about 2n).
+ADVERSARIAL_N = 100_000
+#: The most one match of one adversarial input may take (linear: a few ms).
+ADVERSARIAL_BUDGET = 2.0
+
+
+def test_java_dialect_and_columns_agree_with_the_library(
+    spark: SparkSession, encodable: Sequence[Sample]
+) -> None:
+    from pyspark.sql import functions as F
+
+    from rfc1738.spark import fields, is_valid_url, url_struct
+
+    export = rfc1738.export("java")
+    rows = [(i, sample.scheme, sample.text) for i, sample in enumerate(encodable)]
+    frame = spark.createDataFrame(rows, "id int, scheme string, url string")
+    url = F.col("url")
+    by_scheme = None
+    for scheme, found in export.schemes.items():
+        test = F.col("scheme") == scheme
+        matched = url.rlike(found.pattern)
+        by_scheme = F.when(test, matched) if by_scheme is None else by_scheme.when(test, matched)
+    assert by_scheme is not None
+    result = frame.select(
+        "id",
+        by_scheme.alias("matched"),
+        url.rlike(export.any).alias("any"),
+        is_valid_url(url).alias("valid"),
+        is_valid_url(url, host_checks=False).alias("bare"),
+        url_struct(url).isNull().alias("no_struct"),
+        url_struct(url, host_checks=False).alias("parts"),
+    )
+    answers, wrong = [], []
+    collected = sorted(result.collect(), key=lambda row: row["id"])
+    for sample, row in zip(encodable, collected, strict=True):
+        answers.append(Answer(row["matched"], row["any"]))
+        if row["valid"] != sample.checked or row["no_struct"] == sample.checked:
+            wrong.append(
+                f"{sample.text!r}: is_valid_url {row['valid']}, url_struct {row['no_struct']}"
+            )
+        if row["bare"] != sample.valid:
+            wrong.append(f"{sample.text!r}: is_valid_url(host_checks=False) {row['bare']}")
+        if sample.valid:
+            got = {name: row["parts"][name] for name in fields() if row["parts"][name] is not None}
+            want = {name: sample.text[a:b] for name, (a, b) in sample.spans}
+            want.pop("scheme", None)  # the generic production's: the struct's own scheme
+            if got != want or row["parts"]["scheme"] != sample.text.partition(":")[0]:
+                wrong.append(f"{sample.text!r}: url_struct {got} != {want}")
+        elif row["parts"] is not None:
+            wrong.append(f"{sample.text!r}: url_struct of an invalid URL {row['parts']}")
+    assert_agree("spark rlike", export, encodable, answers)
+    assert not wrong, f"rfc1738.spark: {len(wrong)} disagreements:\n" + "\n".join(wrong[:10])
+
+
+def test_the_pandas_udf_gives_the_librarys_errors(
+    spark: SparkSession, all_samples: Sequence[Sample]
+) -> None:
+    from rfc1738.spark import url_verdict
+
+    texts: list[str | None] = [s.text for s in all_samples if "\x00" not in s.text][::40]
+    texts.append(None)
+    # One partition: one Python worker to start, not one per core.
+    frame = spark.createDataFrame([(t,) for t in texts], "url string").coalesce(1)
+    got = [
+        tuple(row[0]) if row[0] is not None else None
+        for row in frame.select(url_verdict("url")).collect()
+    ]
+    want: list[object] = []
+    for text in texts:
+        if text is None:
+            want.append((None,) * 6)
+            continue
+        try:
+            url = rfc1738.parse(text)
+        except rfc1738.URLSyntaxError as error:
+            want.append((False, None, error.reason, error.position, error.rule, str(error)))
+        else:
+            want.append((True, type(url).__name__, None, None, None, None))
+    wrong = [f"{t!r}: {g} != {w}" for t, g, w in zip(texts, got, want, strict=True) if g != w]
+    assert not wrong, f"url_verdict: {len(wrong)} disagreements:\n" + "\n".join(wrong[:10])
+
+
+@pytest.mark.parametrize("dialect", ["java"])
+def test_java_stays_linear_on_adversarial_inputs(spark: SparkSession, dialect: str) -> None:
+    # java.util.regex itself, in Spark's JVM: each match of ~200,000 characters
+    # in milliseconds, and no StackOverflowError (a backtracking loop per
+    # label or field used to overflow at about 1,500 of them).
+    export = rfc1738.export(dialect)
+    jvm = spark.sparkContext._jvm
+    assert jvm is not None
+    compile_ = jvm.java.util.regex.Pattern.compile
+    anything = compile_(export.any)
+    slow = []
+    for label, build in ADVERSARIAL.items():
+        pattern = compile_(export.schemes[label.partition(":")[0]].pattern)
+        text = build(ADVERSARIAL_N)
+        started = time.perf_counter()
+        pattern.matcher(text).find()
+        anything.matcher(text).find()
+        spent = time.perf_counter() - started
+        if spent > ADVERSARIAL_BUDGET:
+            slow.append(f"{label}: {spent:.2f} s")
+    assert not slow, slow
+
+
+def test_regexp_extract_gives_each_field(spark: SparkSession, encodable: Sequence[Sample]) -> None:
+    # The exported Java patterns as users of regexp_extract(col, pattern, n)
+    # use them: one union of per-scheme selects, one group number per field.
+    from pyspark.sql import functions as F
+
+    export = rfc1738.export("java")
+    frame = spark.createDataFrame(
+        [(i, s.scheme, s.text) for i, s in enumerate(encodable) if s.valid],
+        "id int, scheme string, url string",
+    )
+    selects = []
+    for scheme, found in export.schemes.items():
+        groups = sorted(found.numbers.values())
+        extracted = F.array(*(F.regexp_extract("url", found.pattern, n) for n in groups))
+        selects.append(frame.filter(F.col("scheme") == scheme).select("id", extracted.alias("g")))
+    union = selects[0]
+    for select in selects[1:]:
+        union = union.unionByName(select)
+    by_id = {row["id"]: row["g"] for row in union.collect()}
+    valid = [s for s in encodable if s.valid]
+    answers = []
+    for i, sample in enumerate(encodable):
+        if not sample.valid:
+            continue
+        found = export.schemes[sample.scheme]
+        value = dict(zip(sorted(found.numbers.values()), by_id[i], strict=True))
+        texts = {p: "".join(value[n] for n in numbers) for p, numbers in found.fields().items()}
+        answers.append(Answer(True, True, texts))
+    assert_agree("spark regexp_extract", export, valid, answers)
+
+
+def test_spark_page_examples(spark: SparkSession) -> None:
+    # docs/spark.md shows real output: its examples run on the test session.
+    from tests.doc_examples import DOCS, run_examples
+
+    results = run_examples(DOCS / "spark.md", globs={"spark": spark})
+    assert results.attempted > 5
+    assert results.failed == 0
