@@ -183,19 +183,27 @@ class Writer:
     def _scope(self, node: Node, body: Callable[[], str]) -> str:
         """``node``, an option or a repeated item: a unit that takes part in a match or not.
 
-        With ``mark_empty``, a unit that cannot be empty and always holds a
-        captured production that can is written as a plain capture group:
-        its (never empty) capture marks whether that production took part.
+        With ``mark_empty``, a unit that always holds a captured production
+        that can be empty gets a marker: a plain capture group around it where
+        the unit cannot be empty (its never empty capture marks whether that
+        production took part), else a capture of the character before it.
         A production outside every option and repetition takes part in every
         match: it needs no marker.
         """
-        marked = self.mark_empty and self.capture and not node.nullable and _holds_empty(node)
-        self._scopes.append(self.new_group() if marked else 0)
+        marking = self.mark_empty and self.capture and _holds_empty(node)
+        # A unit that may itself be empty cannot mark with its own capture: its
+        # marker captures the character before it (a lookbehind), which every
+        # unit after the scheme has, and which is never empty.
+        behind = marking and node.nullable
+        marker = self.new_group() if marking else 0
+        self._scopes.append(marker)
         try:
             source = body()
         finally:
             self._scopes.pop()
-        return f"({source})" if marked else source
+        if behind:
+            return f"(?<=([\\s\\S])){source}"
+        return f"({source})" if marking else source
 
     def literal_char(self, char: str, ignore_case: bool) -> str:
         """One character of a literal; ``ignore_case`` folds ASCII letters only."""
