@@ -85,6 +85,7 @@ class _RE2(_Portable):
 
     name = "re2"
     begin, end = "^", "$"
+    possessive_runs = False
 
     def possessive(self, writer: Writer, body: Callable[[], str], quantifier: str) -> str:
         return writer.atom(body()) + quantifier
@@ -118,6 +119,7 @@ class _ECMAScript(_Portable):
     """ECMAScript ``RegExp`` (no flags): atomic runs through a lookahead and a back-reference."""
 
     name = "ecmascript"
+    possessive_runs = False
     begin, end = "^", "$"
 
     def literal_char(self, char: str) -> str:

@@ -39,6 +39,9 @@ class Dialect:
     #: Whether a possessive repetition may hold capture groups: in Java a group
     #: inside one keeps its capture when the match later backtracks past it.
     possessive_groups = True
+    #: Whether a run of one character class may be written possessive (``[c]++``)
+    #: inside a possessive repetition: engines with possessive quantifiers.
+    possessive_runs = True
 
     def group_name(self, production: str, taken: int) -> str:
         """The group name of the ``taken + 1``-th group of ``production``."""
@@ -169,11 +172,33 @@ class Writer:
             quantifier = f"{{{node.low},{high}}}"
         inner = _inner_follow(node, follow)
 
+        possessive = _possessive(node, follow, after)
+
         def body() -> str:
             return self._scope(node.item, lambda: self.write(node.item, inner))
 
+        def runs() -> str:
+            # (?:[c]|%hh)*+ as (?:[c]++|%hh)*+: the same language (a possessive
+            # loop of options that begin differently), one engine step per run
+            # of plain characters instead of one per character.
+            assert isinstance(node.item, Alt)
+            options = (
+                self.char_class(o.chars) + "++"
+                if isinstance(o, Chars)
+                else self._option(o, inner, None)
+                for o in node.item.options
+            )
+            return self._scope(node.item, lambda: "(?:" + "|".join(options) + ")")
+
         captures = self.capture and _captures(node.item)
-        if _possessive(node, follow, after) and (self.dialect.possessive_groups or not captures):
+        if possessive and (self.dialect.possessive_groups or not captures):
+            if (
+                self.dialect.possessive_runs
+                and node.high is None
+                and isinstance(node.item, Alt)
+                and any(isinstance(o, Chars) for o in node.item.options)
+            ):
+                return self.dialect.possessive(self, runs, quantifier)
             return self.dialect.possessive(self, body, quantifier)
         return _atom(body()) + quantifier
 
