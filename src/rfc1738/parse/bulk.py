@@ -13,9 +13,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, NamedTuple
 
-from ..errors import URLSyntaxError
-from .hosts import MAX_LABEL, check_spans
-from .parsers import ParserSet
+from .hosts import MAX_LABEL
+from .parsers import ParserSet, valid_by_spans
 
 __all__ = ["BLOCK", "LineResult", "check_lines", "lines"]
 
@@ -136,15 +135,7 @@ def _judge(parsers: ParserSet, text: str, host_checks: bool) -> _Judge:
     checked = hot.checked_spans
 
     def slow(text: str) -> bool:
-        spans = checked(text)
-        if spans is None:
-            return False
-        if host_checks:
-            try:
-                check_spans(text, spans)
-            except URLSyntaxError:
-                return False
-        return True
+        return valid_by_spans(checked, text, host_checks)
 
     table = parsers.compiled(entry.scheme)
     if table.expression is None or parsers._is_foreign(entry, hot.cls):

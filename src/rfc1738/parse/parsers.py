@@ -52,6 +52,7 @@ __all__ = [
     "ParserSet",
     "default_parsers",
     "set_default_parsers",
+    "valid_by_spans",
 ]
 
 #: Which parser builds the object: the compiled expressions or Lark Earley.
@@ -327,15 +328,7 @@ class ParserSet:
             hot = self._hot_path(_checked(text))
         fullmatch = hot.fullmatch
         if fullmatch is None:
-            spans = hot.checked_spans(text)
-            if spans is None:
-                return False
-            if host_checks:
-                try:
-                    check_spans(text, spans)
-                except URLSyntaxError:
-                    return False
-            return True
+            return valid_by_spans(hot.checked_spans, text, host_checks)
         match = fullmatch(text)
         if match is None:
             return False
@@ -679,6 +672,25 @@ def _host_check(
                 break
 
     return check
+
+
+def valid_by_spans(
+    checked_spans: Callable[[str], Spans | None], text: str, host_checks: bool
+) -> bool:
+    """The verdict of a scheme matched without a compiled expression (by spans).
+
+    ``checked_spans`` gives the spans of the productions the host checks
+    read, or ``None`` where ``text`` does not match.
+    """
+    spans = checked_spans(text)
+    if spans is None:
+        return False
+    if host_checks:
+        try:
+            check_spans(text, spans)
+        except URLSyntaxError:
+            return False
+    return True
 
 
 def _checked(text: object) -> str:
