@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ..bnf.files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from ..bnf.names import base_name
@@ -25,14 +25,8 @@ from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
 from .glushkov import NotSupportedError, build
-from .hosts import (
-    CHECKED_PRODUCTIONS,
-    MAX_LABEL,
-    MAX_PORT,
-    check_host,
-    check_port,
-    check_spans,
-)
+from .hosts import CHECKED_PRODUCTIONS
+from .runner import Runner, expression_runner, spans_runner, valid_by_spans
 from .spans import Spans, spans_from_tree
 from .store import TableStore
 from .tables import SchemeTable, TableFile
@@ -64,7 +58,7 @@ class ObjectBuilder(Protocol):
 
     ``PRODUCTIONS`` names the productions whose spans it reads;
     ``from_spans`` builds the object from the text and those spans, and
-    ``builder`` gives the fast parser's builder from a match's registers.
+    ``builder`` gives the fast parser's builder from a match.
     The :class:`ParserSet` that parsed the text is passed along as
     ``grammar``, so that the object can escape and re-parse by the same
     grammar.
@@ -83,8 +77,8 @@ class ObjectBuilder(Protocol):
 
     def builder(
         self, groups: tuple[tuple[str, tuple[int, ...]], ...], grammar: Any
-    ) -> Callable[[str, tuple[tuple[int, int], ...], bool], Any]:
-        """``build(text, regs, host_checks)`` for matches with these groups."""
+    ) -> Callable[[str, re.Match[str], bool], Any]:
+        """``build(text, match, host_checks)`` for matches with these groups."""
         ...
 
 
@@ -122,7 +116,7 @@ class ParserSet:
         self._compiled_files: dict[str, CompiledFile] = {}
         self._fast: dict[str, FastParser] = {}
         # Per scheme (lower case), what the hot path needs, built on first use.
-        self._hot: dict[str, _HotPath] = {}
+        self._hot: dict[str, Runner] = {}
         self._prefixes: dict[str, re.Pattern[str]] = {}
         self._characters: tuple[frozenset[str], frozenset[str]] | None = None
         # Per scheme, the error automaton, or None where the grammar has none.
@@ -275,8 +269,9 @@ class ParserSet:
         """
         if parser == "fast":
             # The hot path: one dictionary look-up by the scheme as written,
-            # one match, the host checks on the match's registers, and an
-            # object that reads its fields from the match when asked.
+            # then the scheme's runner: one match, the host checks on the
+            # match's groups, and an object that reads its fields from the
+            # match when asked.
             hot = None
             if text.__class__ is str:
                 colon = text.find(":")
@@ -284,18 +279,9 @@ class ParserSet:
                     hot = self._hot.get(text[:colon])
             if hot is None:
                 hot = self._hot_path(_checked(text))
-            fullmatch = hot.fullmatch
-            if fullmatch is not None:
-                match = fullmatch(text)
-                if match is not None:
-                    regs = match.regs
-                    if host_checks:
-                        hot.check(text, regs)
-                    return hot.build(text, regs, host_checks)
-            else:
-                spans = hot.spans(text)
-                if spans is not None:
-                    return hot.cls.from_spans(text, spans, host_checks=host_checks, grammar=self)
+            url = hot.parse(text, host_checks)
+            if url is not None:
+                return url
             raise self._rejected(text, hot.entry)
         entry = self.scheme_file(_checked(text))
         if parser == "reference":
@@ -326,18 +312,7 @@ class ParserSet:
                 hot = self._hot.get(text[:colon])
         if hot is None:
             hot = self._hot_path(_checked(text))
-        fullmatch = hot.fullmatch
-        if fullmatch is None:
-            return valid_by_spans(hot.checked_spans, text, host_checks)
-        match = fullmatch(text)
-        if match is None:
-            return False
-        if host_checks:
-            try:
-                hot.check(text, match.regs)
-            except URLSyntaxError:
-                return False
-        return True
+        return hot.valid(text) if host_checks else hot.matches(text)
 
     def _rejected(self, text: str, entry: SchemeFile) -> URLSyntaxError:
         """The error for a string the fast parser rejected, explained when first read.
@@ -347,7 +322,7 @@ class ParserSet:
         """
         return URLSyntaxError.deferred(text, lambda: self._fast_error(text, entry))
 
-    def _hot_path(self, text: str) -> _HotPath:
+    def _hot_path(self, text: str) -> Runner:
         """What :meth:`parse` and :meth:`is_valid` need for ``text``'s scheme.
 
         :meth:`scheme_file` made fast: once a scheme has been seen as
@@ -406,35 +381,37 @@ class ParserSet:
 
     # ---- errors ----
 
-    def _scheme_hot_path(self, scheme: str) -> _HotPath:
+    def _scheme_hot_path(self, scheme: str) -> Runner:
         hot = self._hot.get(scheme)
         if hot is None:
             hot = self._hot[scheme] = self._new_hot_path(self.files[scheme])
         return hot
 
-    def _new_hot_path(self, entry: SchemeFile) -> _HotPath:
+    def _new_hot_path(self, entry: SchemeFile) -> Runner:
         cls = self.url_class(entry.scheme)
-        match: Callable[[str], Spans | None]
-        checked: Callable[[str], Spans | None]
-        fullmatch: Callable[[str], re.Match[str] | None] | None = None
-        build: Callable[[str, tuple[tuple[int, int], ...], bool], Any] = _no_build
-        check: Callable[[str, tuple[tuple[int, int], ...]], None] = _no_check
-        if self.compiled(entry.scheme).expression is not None:
-            fast = self.fast_parser(entry.scheme)
-            match, checked = fast.spans, fast.checked_spans
-            fullmatch = fast.pattern.fullmatch
-            build = cls.builder(fast.fields, self)
-            check = _host_check(fast.checked)
-        else:
+        if self.compiled(entry.scheme).expression is None:
             # A grammar that refers back to itself has no regular expression;
             # the reference parser serves that scheme, within its bound.
-            match = checked = self._reference_match(entry, cls.PRODUCTIONS | CHECKED_PRODUCTIONS)
+            match = self._reference_match(entry, cls.PRODUCTIONS | CHECKED_PRODUCTIONS)
+            if self._is_foreign(entry, cls):
+                match = _completed_for_generic(match)
+            return spans_runner(entry, cls, match, match, self)
+        fast = self.fast_parser(entry.scheme)
         if self._is_foreign(entry, cls):
             # A new scheme's file without a class of its own: its spans are
             # completed for the generic class, off the hot path.
-            match = _completed_for_generic(match)
-            fullmatch = None
-        return _HotPath(entry, match, checked, cls, fullmatch, build, check)
+            spans = _completed_for_generic(fast.spans)
+            return spans_runner(entry, cls, spans, fast.checked_spans, self)
+        build = cls.builder(fast.fields, self)
+        return expression_runner(
+            entry,
+            cls,
+            fast.pattern.fullmatch,
+            build,
+            fast.checked,
+            fast.spans,
+            fast.checked_spans,
+        )
 
     def _reference_match(
         self, entry: SchemeFile, productions: frozenset[str]
@@ -592,105 +569,9 @@ def _completed_for_generic(
     return completed
 
 
-class _HotPath(NamedTuple):
-    """One scheme's match functions and class, as the hot path calls them."""
-
-    entry: SchemeFile
-    spans: Callable[[str], Spans | None]
-    checked_spans: Callable[[str], Spans | None]
-    cls: Any
-    #: The compiled expression's ``fullmatch``; ``None`` where spans come another way.
-    fullmatch: Callable[[str], re.Match[str] | None] | None
-    #: The class's builder for a match: ``build(text, regs, host_checks)``.
-    build: Callable[[str, tuple[tuple[int, int], ...], bool], Any]
-    #: The host checks, on a match's registers.
-    check: Callable[[str, tuple[tuple[int, int], ...]], None]
-
-
 #: How many spellings of schemes the hot path remembers (``HTTP``, ``Http``,
 #: ``https``, ...): a bound, as the schemes come from the input.
 _MAX_WRITTEN_SCHEMES = 256
-
-
-def _no_build(text: str, regs: tuple[tuple[int, int], ...], host_checks: bool) -> Any:
-    raise AssertionError("no expression: the hot path builds from spans")  # pragma: no cover
-
-
-def _no_check(text: str, regs: tuple[tuple[int, int], ...]) -> None:
-    """No host checks: a scheme served by the reference parser checks its spans."""
-
-
-def _host_check(
-    groups: tuple[tuple[str, tuple[int, ...]], ...],
-) -> Callable[[str, tuple[tuple[int, int], ...]], None]:
-    """The host checks of :mod:`.hosts` on the registers of a match, for these groups.
-
-    Most hosts are names with no label near 63 characters and most ports
-    have at most four digits: those need no look beyond their length.
-    """
-    numbers = dict(groups)
-    hosts, hostnumbers, ports = (numbers.get(name, ()) for name in ("host", "hostnumber", "port"))
-    # A port of fewer digits than MAX_PORT cannot exceed it (leading zeros included).
-    short_port = len(str(MAX_PORT)) - 1
-
-    if len(hosts) <= 1 and len(hostnumbers) <= 1 and len(ports) <= 1:
-        # One group each (every RFC 1738 scheme): no loops on the hot path.
-        host = hosts[0] if hosts else 0
-        hostnumber = hostnumbers[0] if hostnumbers else None
-        port = ports[0] if ports else 0
-
-        def check_one(text: str, regs: tuple[tuple[int, int], ...]) -> None:
-            if host:
-                start, end = regs[host]
-                if start >= 0:
-                    numeric = hostnumber is not None and regs[hostnumber][0] >= 0
-                    if numeric or end - start > MAX_LABEL:
-                        check_host(text, (start, end), numeric)
-            if port:
-                start, end = regs[port]
-                if end - start > short_port:  # an absent group is (-1, -1)
-                    check_port(text, (start, end))
-
-        return check_one
-
-    def check(text: str, regs: tuple[tuple[int, int], ...]) -> None:
-        for number in hosts:
-            start, end = regs[number]
-            if start >= 0:
-                numeric = False
-                for other in hostnumbers:
-                    if regs[other][0] >= 0:
-                        numeric = True
-                if numeric or end - start > MAX_LABEL:
-                    check_host(text, (start, end), numeric)
-                break
-        for number in ports:
-            start, end = regs[number]
-            if start >= 0:
-                if end - start > short_port:
-                    check_port(text, (start, end))
-                break
-
-    return check
-
-
-def valid_by_spans(
-    checked_spans: Callable[[str], Spans | None], text: str, host_checks: bool
-) -> bool:
-    """The verdict of a scheme matched without a compiled expression (by spans).
-
-    ``checked_spans`` gives the spans of the productions the host checks
-    read, or ``None`` where ``text`` does not match.
-    """
-    spans = checked_spans(text)
-    if spans is None:
-        return False
-    if host_checks:
-        try:
-            check_spans(text, spans)
-        except URLSyntaxError:
-            return False
-    return True
 
 
 def _checked(text: object) -> str:

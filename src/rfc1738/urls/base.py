@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import FrozenInstanceError
 from types import MappingProxyType
@@ -102,10 +103,10 @@ class URL(metaclass=_URLType):
     :meth:`from_spans`.
     """
 
-    # One slot holds what the parser found: (text, spans or the match's
-    # registers, the group numbers of each production or None, host_checks,
-    # grammar); one more the fields read from it, on first access. Built
-    # with one assignment each, so that parse() costs little more than the match.
+    # One slot holds what the parser found: (text, spans or the re.Match,
+    # the group numbers of each production or None, host_checks, grammar);
+    # one more the fields read from it, on first access. Built with one
+    # assignment each, so that parse() costs little more than the match.
     __slots__ = ("_cache", "_state")
 
     _state: tuple[str, Any, Any, bool, ParserSet | None]
@@ -150,20 +151,20 @@ class URL(metaclass=_URLType):
     @classmethod
     def builder(
         cls, groups: tuple[tuple[str, tuple[int, ...]], ...], grammar: ParserSet | None
-    ) -> Callable[[str, tuple[tuple[int, int], ...], bool], Self]:
-        """How the fast parser builds objects of this class: ``build(text, regs, host_checks)``.
+    ) -> Callable[[str, re.Match[str], bool], Self]:
+        """How the fast parser builds objects of this class: ``build(text, match, host_checks)``.
 
-        ``regs`` are the registers of a match of the compiled expression
-        (``re.Match.regs``, host checks done), ``groups`` the group numbers of
-        each production (see :class:`~rfc1738.parse.fast.FastParser`): the
-        spans are worked out from them only when a field is first read. One
-        allocation and one slot assignment per object.
+        ``match`` is a match of the compiled expression (host checks done),
+        ``groups`` the group numbers of each production (see
+        :class:`~rfc1738.parse.fast.FastParser`): the object keeps the match,
+        and the spans are worked out from it only when a field is first read.
+        One allocation and one slot assignment per object.
         """
         new = object.__new__
 
-        def build(text: str, regs: tuple[tuple[int, int], ...], host_checks: bool) -> Any:
+        def build(text: str, match: re.Match[str], host_checks: bool) -> Any:
             url = new(cls)
-            _set_state(url, (text, regs, groups, host_checks, grammar))
+            _set_state(url, (text, match, groups, host_checks, grammar))
             return url
 
         return build
@@ -196,7 +197,7 @@ class URL(metaclass=_URLType):
         if groups is None:
             spans: Spans = found
             return spans
-        return spans_from_regs(found, groups)
+        return spans_from_regs(found.regs, groups)
 
     @classmethod
     def from_fields(
