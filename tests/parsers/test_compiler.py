@@ -46,9 +46,24 @@ def test_options_with_a_common_beginning_are_factored() -> None:
     assert source.count("[Ww]") == 1
     # domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit: the
     # common alphadigit once, then the run ending in an alphadigit as runs of
-    # "-" each ending in one (one way to match, so possessive).
+    # "-" each ending in one (one way to match, so possessive), with the runs
+    # of alphadigits hoisted out of the loop: a label without "-" is one step.
     http, _ = CompiledFile(GRAMMAR / "http.lark").compile("httpurl", set())
-    assert "[0-9A-Za-z](?:\\-*+[0-9A-Za-z])*+\\." in http
+    assert "[0-9A-Za-z][0-9A-Za-z]*+(?:\\-++[0-9A-Za-z]++)*+\\." in http
+
+
+def test_separated_runs_are_one_loop() -> None:
+    # hpath = hsegment *[ "/" hsegment ], hsegment = *[ uchar | ";" | ... ]: the
+    # same language as *[ uchar | ";" | ... | "/" ], written as one loop whose
+    # runs of plain characters take the "/" too.
+    http, _ = CompiledFile(GRAMMAR / "http.lark").compile("httpurl", {"hpath"})
+    hpath = http[http.index("(?P<hpath>") :]
+    assert hpath.startswith("(?P<hpath>(?:[!$&-;=@-Z_a-z]++|%[0-9A-Fa-f][0-9A-Fa-f])*+)")
+    pattern = re.compile(http)
+    for path in ("", "a", "/", "a//b/", "%2F/x;y=z/", "a/b/c/d/e/f/g/h/i/j"):
+        match = pattern.fullmatch("http://h/" + path)
+        assert match is not None and match.group("hpath") == path
+    assert pattern.fullmatch("http://h/a/b c") is None
 
 
 def test_scheme_literals_fold_ascii_letters_only() -> None:

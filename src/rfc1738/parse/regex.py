@@ -192,6 +192,9 @@ class Writer:
 
         captures = self.capture and _captures(node.item)
         if possessive and (self.dialect.possessive_groups or not captures):
+            hoisted = self._hoisted_runs(node)
+            if hoisted is not None:
+                return hoisted
             if (
                 self.dialect.possessive_runs
                 and node.high is None
@@ -201,6 +204,40 @@ class Writer:
                 return self.dialect.possessive(self, runs, quantifier)
             return self.dialect.possessive(self, body, quantifier)
         return _atom(body()) + quantifier
+
+    def _hoisted_runs(self, node: Rep) -> str | None:
+        """A possessive ``*( *R X )`` or ``1*( *R X )`` (R and X disjoint) with its runs hoisted.
+
+        ``_runs_ending_in`` writes ``*[ alphadigit | "-" ] alphadigit`` as
+        ``1*( *"-" alphadigit )``; possessive, ``(?:\\-*+[X])*+`` steps
+        through the loop once per character. ``X*+(?:R++X++)*+`` (and
+        ``R*+X++(?:R++X++)*+`` for at least one) is the same language, a run
+        of R and X that ends with an X, matched as the loop matches it (to
+        the last X of the run), with one step per run instead: a label with
+        no ``-`` is one step. Engines with possessive runs only; ``None``
+        where ``node`` is not of that shape.
+        """
+        item = node.item
+        if not (
+            self.dialect.possessive_runs
+            and node.high is None
+            and node.low in (0, 1)
+            and isinstance(item, Seq)
+            and len(item.items) == 2
+        ):
+            return None
+        run, last = item.items
+        if not (
+            isinstance(run, Rep)
+            and (run.low, run.high) == (0, None)
+            and isinstance(run.item, Chars)
+            and isinstance(last, Chars)
+            and not (run.item.chars & last.chars)
+        ):
+            return None
+        rest, end = self.char_class(run.item.chars), self.char_class(last.chars)
+        more = f"(?:{rest}++{end}++)*+"
+        return f"{end}*+{more}" if node.low == 0 else f"{rest}*+{end}++{more}"
 
     def _option(self, option: Node, follow: frozenset[str], after: _After) -> str:
         return self._scope(option, lambda: self.write(option, follow, after))
@@ -395,7 +432,8 @@ def _letters(char: str, ignore_case: bool) -> frozenset[str]:
 def simplify(node: Node) -> Node:
     """``node`` with absorbed tails dropped throughout (see :func:`_absorb_tails`)."""
     if isinstance(node, Seq):
-        items = _absorb_tails(_runs_ending_in(tuple(simplify(item) for item in node.items)))
+        items = tuple(simplify(item) for item in node.items)
+        items = _absorb_tails(_joined_runs(_runs_ending_in(items)))
         return items[0] if len(items) == 1 else Seq(items)
     if isinstance(node, Alt):
         return _factor(tuple(simplify(option) for option in node.options))
@@ -435,6 +473,57 @@ def _runs_ending_in(items: tuple[Node, ...]) -> tuple[Node, ...]:
         else:
             found.append(item)
     return tuple(found)
+
+
+def _joined_runs(items: tuple[Node, ...]) -> tuple[Node, ...]:
+    """``*A *( S *A )``, S one character no A begins with, as ``*( A | S )``.
+
+    ``hpath = hsegment *[ "/" hsegment ]`` with ``hsegment = *[ uchar | ";"
+    ... ]``: runs of A separated by S's are any run of A's and S's (the
+    identity ``a*(sa*)* = (a|s)*``), the same language. Written so, a path
+    is one loop whose runs of plain characters take the ``/`` in their
+    stride, instead of one loop per segment. Parts holding a captured
+    production stay as they are.
+    """
+    found: list[Node] = []
+    for item in items:
+        joined = _joined(found[-1], item) if found else None
+        if joined is None:
+            found.append(item)
+        else:
+            found[-1] = joined
+    return tuple(found)
+
+
+def _joined(run: Node, tail: Node) -> Node | None:
+    """``*( A | S )`` for ``run`` = ``*A`` and ``tail`` = ``*( S *A )``, else ``None``."""
+    if not (
+        isinstance(run, Rep)
+        and isinstance(tail, Rep)
+        and (run.low, run.high) == (tail.low, tail.high) == (0, None)
+        and isinstance(tail.item, Seq)
+        and len(tail.item.items) == 2
+        and tail.item.items[1] == run
+        and not _captures(run)
+    ):
+        return None
+    separator = tail.item.items[0]
+    if isinstance(separator, Lit) and len(separator.text) == 1:
+        chars = _letters(separator.text, separator.ignore_case)
+    elif isinstance(separator, Chars):
+        chars = separator.chars
+    else:
+        return None
+    if chars & run.item.first:
+        return None
+    unit = run.item
+    if isinstance(unit, Chars):
+        return Rep(Chars(unit.chars | chars), 0, None)
+    options = _options(unit)
+    merged = next((o for o in options if isinstance(o, Chars)), None)
+    if merged is None:
+        return Rep(Alt((*options, Chars(chars))), 0, None)
+    return Rep(Alt(tuple(Chars(o.chars | chars) if o is merged else o for o in options)), 0, None)
 
 
 def _factor(options: tuple[Node, ...]) -> Node:
