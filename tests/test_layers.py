@@ -9,6 +9,7 @@ run. The layers, bottom to top, are those of ``docs/architecture.md``.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -139,6 +140,22 @@ def test_imports_inside_functions_have_a_reason(module: str) -> None:
         if deferred and not needs_heavy(target)
     ]
     assert not unexplained, f"{module} imports inside a function without a reason: {unexplained}"
+
+
+@pytest.mark.parametrize("module", sorted(MODULES))
+def test_imports_inside_functions_say_why(module: str) -> None:
+    """A deferred import carries its reason: a comment on its line or the line above."""
+    # Directives for the tools (type: ignore, noqa) are no reason.
+    lines = [
+        re.sub(r"#\s*(type:\s*ignore\S*|noqa\S*)", "", line)
+        for line in MODULES[module].read_text(encoding="utf-8").splitlines()
+    ]
+    silent = [
+        f"line {line}: {target}"
+        for target, deferred, line in GRAPH[module]
+        if deferred and "#" not in lines[line - 1] and not lines[line - 2].lstrip().startswith("#")
+    ]
+    assert not silent, f"{module} imports inside a function without a comment: {silent}"
 
 
 def test_no_cycles() -> None:

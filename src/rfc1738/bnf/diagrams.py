@@ -123,6 +123,7 @@ def _standalone(rr: ModuleType, diagram: _Item) -> str:
 
 def _railroad() -> ModuleType:
     try:
+        # The diagrams extra (railroad-diagrams): only drawing needs it.
         import railroad  # type: ignore[import-untyped]
     except ImportError:
         raise DiagramsUnavailableError(

@@ -112,7 +112,7 @@ def lint(args: argparse.Namespace) -> int:
 
 def diagram(args: argparse.Namespace) -> int:
     """An SVG railroad diagram of one rule, or the HTML page of the whole grammar."""
-    from ..bnf.diagrams import grammar_html, rule_svg
+    from ..bnf.diagrams import grammar_html, rule_svg  # Lark, and the diagrams extra
 
     grammar = load(args.grammar)
     text = rule_svg(grammar, args.rule) if args.rule else grammar_html(grammar)

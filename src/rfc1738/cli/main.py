@@ -92,7 +92,7 @@ def _tree(args: argparse.Namespace) -> int:
     if args.full:
         print(tree.pretty(), end="")
     else:
-        from ..tools.treeview import format_tree
+        from ..tools.treeview import format_tree  # Lark: parse trees
 
         print(format_tree(tree, args.url))
     return OK

@@ -195,7 +195,7 @@ class ParserSet:
         """One scheme's file as the compiler holds it (loaded once)."""
         loaded = self._compiled_files.get(scheme)
         if loaded is None:
-            from .compiler import CompiledFile
+            from .compiler import CompiledFile  # Lark: only to compile
 
             loaded = self._compiled_files[scheme] = CompiledFile(self.files[scheme].path)
         return loaded
@@ -204,7 +204,7 @@ class ParserSet:
         """The Earley parser of one scheme's file."""
         parser = self._reference.get(scheme)
         if parser is None:
-            from .reference import ReferenceParser
+            from .reference import ReferenceParser  # Lark: Earley
 
             parser = self._reference[scheme] = ReferenceParser(
                 self.files[scheme].path, self.max_reference_length
@@ -343,31 +343,31 @@ class ParserSet:
 
     def rules(self) -> list[RuleInfo]:
         """Every rule and terminal: file, line, BNF line, Lark source, uses, used by."""
-        from ..bnf.inspection import rules
+        from ..bnf.inspection import rules  # Lark: reads the grammar files
 
         return rules(self)
 
     def rule(self, name: str) -> RuleInfo:
         """One rule or terminal, by its Lark name or its BNF name (``ip-schemepart``)."""
-        from ..bnf.inspection import rule
+        from ..bnf.inspection import rule  # Lark: reads the grammar files
 
         return rule(self, name)
 
     def lint(self) -> list[LintProblem]:
         """Problems of this grammar directory (see :func:`rfc1738.bnf.lint.lint`)."""
-        from ..bnf.lint import lint
+        from ..bnf.lint import lint  # Lark: reads the grammar files
 
         return lint(self)
 
     def diagram(self, name: str, *, href: str = "#{anchor}") -> str:
         """The railroad diagram of one rule, as SVG (needs ``rfc1738[diagrams]``)."""
-        from ..bnf.diagrams import rule_svg
+        from ..bnf.diagrams import rule_svg  # Lark, and the diagrams extra
 
         return rule_svg(self, name, href=href)
 
     def diagrams_html(self, *, title: str | None = None) -> str:
         """One self-contained HTML page with the diagram of every rule."""
-        from ..bnf.diagrams import grammar_html
+        from ..bnf.diagrams import grammar_html  # Lark, and the diagrams extra
 
         return grammar_html(self, title=title)
 
@@ -375,7 +375,7 @@ class ParserSet:
         self, out_dir: str | os.PathLike[str], rules: Collection[str] | None = None
     ) -> list[Path]:
         """Write ``<rule>.svg`` for each rule (all by default) and ``index.html``."""
-        from ..bnf.diagrams import write_diagrams
+        from ..bnf.diagrams import write_diagrams  # Lark, and the diagrams extra
 
         return write_diagrams(self, out_dir, rules)
 

@@ -49,7 +49,7 @@ def fragment_grammar_file() -> Path:
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
     """The expression of ``fragmentid``, the one of its prefixes, and the hex digits."""
-    from ..parse.compiler import CompiledFile
+    from ..parse.compiler import CompiledFile  # Lark: compiled on first use
 
     grammar = CompiledFile(fragment_grammar_file())
     whole, _groups = grammar.compile(FRAGMENT_RULE)
