@@ -60,7 +60,10 @@ def test_from_path_refuses_a_relative_path_and_a_bad_host() -> None:
 #: Segment names a POSIX path keeps as they are (no "/", no NUL, not "." or "").
 SEGMENTS = st.text(
     st.characters(blacklist_characters="/\x00", blacklist_categories=("Cs",)), min_size=1
-).filter(lambda s: s not in (".", ".."))
+).filter(lambda s: s != ".")
+
+#: Any segment of a URL path, those a POSIX path drops ("", ".") included.
+ANY_SEGMENTS = st.one_of(SEGMENTS, st.sampled_from(["", ".", ".."]))
 
 
 @given(st.lists(SEGMENTS, max_size=6), st.sampled_from([None, "localhost", "h.example"]))
@@ -76,3 +79,16 @@ def test_round_trip(segments: list[str], host: str | None) -> None:
 def test_round_trip_from_the_url(segments: list[str]) -> None:
     url = FileURL.from_path(PurePosixPath("/", *segments))
     assert FileURL.from_path(url.to_path()) == url
+
+
+@given(st.lists(ANY_SEGMENTS, min_size=1, max_size=6))
+def test_a_url_path_is_the_posix_path_of_its_segments(segments: list[str]) -> None:
+    # Empty and "." segments, and so a trailing "/", mean nothing to a POSIX
+    # path: to_path() drops them, and from_path() of that path gives the URL
+    # without them, which reads back as the same path (docs/schemes/file.md).
+    url = FileURL.from_fields(segments=tuple(segments))
+    path = url.to_path()
+    assert path == PurePosixPath("/", *segments)
+    again = FileURL.from_path(path)
+    assert again.to_path() == path
+    assert again.segments == (tuple(s for s in segments if s not in ("", ".")) or ("",))
