@@ -53,3 +53,18 @@ def test_from_fields_escapes_and_reads_back() -> None:
         HttpURL.from_fields(path="a")
     with pytest.raises(TypeError, match="no field"):
         HttpURL.from_fields(host="h", user="u")
+
+
+def test_a_class_the_shipped_grammar_never_builds_says_so() -> None:
+    # A class of an edited grammar (docs/how-to/edit-the-grammar.md's AfsURL):
+    # its parse() reads by the shipped grammar, which builds other classes.
+    class AfsURL(URL):
+        """afs://cellname/fpath, as in the how-to."""
+
+    for text in ("afs://x.org/a", "http://h/"):
+        with pytest.raises(rfc1738.URLSyntaxError) as caught:
+            AfsURL.parse(text)
+        assert "AfsURL.parse reads by the shipped grammar, which builds no AfsURL" in str(
+            caught.value
+        )
+        assert caught.value.position == 0

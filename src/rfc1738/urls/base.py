@@ -235,8 +235,22 @@ class URL(metaclass=_URLType):
           ftp://h/a
           ^
         """
-        url = default_parsers().parse(text, parser=parser, host_checks=host_checks)
+        grammar = default_parsers()
+        url = grammar.parse(text, parser=parser, host_checks=host_checks)
         if not isinstance(url, cls):
+            if grammar.url_class(cls.SCHEME) is not cls:
+                # A class of an edited grammar (the how-to's AfsURL): the
+                # shipped grammar never builds it, whatever the text.
+                raise URLSyntaxError(
+                    text,
+                    0,
+                    rule=url.facts.start,
+                    reason=(
+                        f"{cls.__name__}.parse reads by the shipped grammar, which builds no "
+                        f"{cls.__name__}: parse with the grammar it belongs to "
+                        f"(rfc1738.load(directory, classes=...).parse)"
+                    ),
+                )
             facts = facts_for(cls.SCHEME)
             section = f" (RFC 1738 section {facts.section})" if facts.section else ""
             raise URLSyntaxError(
