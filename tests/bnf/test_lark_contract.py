@@ -259,3 +259,26 @@ def test_parse_trees_carry_positions_and_tokens(grammar_file: Path) -> None:
     assert (word.meta.start_pos, word.meta.end_pos, word.meta.empty) == (2, 3, False)
     tokens = [t for t in tree.scan_values(lambda v: isinstance(v, Token))]
     assert tokens[-1].end_pos == 5
+
+
+def test_the_oracle_gives_each_owner_its_own_repetition_helper() -> None:
+    """The test oracle (tests/grammar/oracle.py) rewrites ``EBNF_to_BNF._add_recurse_rule``.
+
+    Lark shares one helper rule among identical repetitions; the oracle keys
+    its cache by owner too, through ``_name_rule``, ``_add_rule``,
+    ``rules_cache``, ``prefix``, ``ST`` and ``NonTerminal`` of
+    ``lark.load_grammar``. Those are Lark internals: this pins them, on the
+    oldest and the newest Lark allowed.
+    """
+    from tests.grammar.oracle import _one_helper_per_owner
+
+    grammar = 'start: a b\na: X*\nb: X*\nX: "x"\n'
+
+    def helpers(parser: Lark) -> set[str]:
+        return {str(r.origin.name) for r in parser.rules if str(r.origin.name).startswith("__")}
+
+    assert len(helpers(Lark(grammar, parser="earley"))) == 1
+    with _one_helper_per_owner():
+        owned = helpers(Lark(grammar, parser="earley"))
+    assert len(owned) == 2
+    assert {name.split("_star")[0].strip("_") for name in owned} == {"a", "b"}
