@@ -611,9 +611,65 @@ def _member(cls: type[URL], name: str) -> Member:
     return (name, "attribute", None, None)
 
 
+#: :class:`URL`'s own properties whose value depends on nothing but the class
+#: and the scheme as written (the text before the first ``:``), as long as
+#: what each reads is :class:`URL`'s own too: the attributes listed (``text``
+#: for its scheme only) and class variables.
+_BY_SPELLING: dict[str, tuple[str, ...]] = {
+    "raw_scheme": ("text",),
+    "scheme": ("raw_scheme",),
+    "facts": (),
+    "default_port": ("facts",),
+    "port": (),
+    "effective_port": ("port", "default_port"),
+}
+
+
+def by_spelling(cls: type[URL]) -> frozenset[str]:
+    """The names :meth:`URL.to_dict` writes for ``cls`` that are the same for every URL
+    of ``cls`` with the same scheme as written (``http``, ``HTTP``).
+
+    :class:`URL`'s scheme and port properties where ``cls`` keeps them and
+    what they read: a writer of many records works each out once per
+    spelling (``effective_port`` only where ``port`` is no field).
+    """
+
+    def holds(name: str) -> bool:
+        own = _static(cls, name) is vars(URL).get(name)
+        if name == "text":
+            return own
+        reads = _BY_SPELLING.get(name)
+        return own and reads is not None and all(holds(read) for read in reads)
+
+    return frozenset(name for name in exported(cls) if name != "text" and holds(name))
+
+
 def _static(cls: type, name: str) -> object:
     """The class attribute ``name`` as defined, without calling its ``__get__``."""
     return next((vars(k)[name] for k in cls.__mro__ if name in vars(k)), None)
+
+
+def reads_spans(cls: type[URL]) -> bool:
+    """Whether ``cls`` reads each raw field from its production's span, with no hook.
+
+    Its raw fields are then ``raw_scheme`` (the text before the first
+    ``:``) and, for each declaration, the text of the first group of its
+    production that matched, or ``None``: what :meth:`URL._read` gives.
+    """
+    return cls._read is URL._read and cls._raw is URL._raw and cls._spans is URL._spans
+
+
+def primed(url: URL, raw: Parts) -> None:
+    """Give ``url`` its raw fields, read by the caller as :meth:`URL._read` reads them.
+
+    For a writer that read them straight from the match (:func:`reads_spans`):
+    the object's properties then find them instead of reading them again.
+    """
+    _set_cache(url, raw)
+
+
+#: Sets the slot of the raw fields read (past ``__setattr__``).
+_set_cache = URL.__dict__["_cache"].__set__
 
 
 def _plain(value: object) -> object:
