@@ -36,7 +36,7 @@ from typing import Any, NamedTuple
 
 from ..parse.bulk import Regs
 from ..parse.parsers import ParserSet
-from ._fields import Field, Path, Verbatim
+from ._fields import Field, Number, Path, Verbatim
 from .base import URL, Parts, _plain, by_spelling, members, primed, reads_spans
 
 __all__ = ["Groups", "json_value", "members_json", "members_writer"]
@@ -97,8 +97,8 @@ def members_writer(
     return _Writer(cls, groups, grammar, host_checks).write
 
 
-#: How a field's ``decode`` treats a raw text without escapes (see :class:`_Writer`).
-_SAME, _ESCAPED, _OTHER = 0, 1, 2
+#: How a field's ``decode`` treats a raw text without escapes, and ``None`` (see :func:`_kind`).
+_SAME, _ESCAPED, _NUMBER, _OTHER = 0, 1, 2, 3
 
 #: How many spellings of a scheme keep their template (``http``, ``HTTP``, ...).
 _SPELLINGS_KEPT = 256
@@ -203,7 +203,7 @@ class _Writer:
             value: Any = raw[key]
             if value is None:
                 written = "null"
-                same = kind != _OTHER
+                same = kind != _OTHER  # decode(None) is None
             elif value.__class__ is str:
                 written = as_json(value)
                 # What Field.decode gives back as it is (ASCII without escapes).
@@ -274,12 +274,18 @@ class _FieldPlan(NamedTuple):
 
 
 def _kind(field: Field[Any]) -> int:
-    """:data:`_SAME` where ``decode`` gives every raw text back (:class:`Verbatim`),
-    :data:`_ESCAPED` where it gives back one without escapes (:meth:`Field.decode`),
-    :data:`_OTHER` otherwise (a number, the scheme in lower case, pairs)."""
+    """How ``field.decode`` treats a raw text without escapes, and ``None``.
+
+    :data:`_SAME`: gives every raw text back (:class:`Verbatim`);
+    :data:`_ESCAPED`: gives back one without escapes (:meth:`Field.decode`);
+    :data:`_NUMBER`: a number, ``None`` for ``None`` (:class:`Number`);
+    :data:`_OTHER`: anything else (the scheme in lower case, pairs), always called.
+    """
     decode = type(field).decode
     if decode is Verbatim.decode:
         return _SAME
     if decode is Field.decode:
         return _ESCAPED
+    if decode is Number.decode:
+        return _NUMBER
     return _OTHER
