@@ -32,7 +32,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
-from typing import Any, NamedTuple
+from typing import Any
 
 from ..parse.bulk import Regs
 from ..parse.parsers import ParserSet
@@ -147,8 +147,10 @@ class _Writer:
             (field.raw_name, *_where(numbers.get(field.production, ()))) for field in cls.DECLARED
         )
         reads = {(role, key): read for _name, role, key, read in plan}
-        self.fields = tuple(
-            _FieldPlan(
+        #: Per field declaration, a _FieldPlan as a plain tuple (the loop
+        #: unpacks one per field, and a tuple subclass unpacks slower).
+        self.fields: tuple[_FieldPlan, ...] = tuple(
+            (
                 field.raw_name,
                 (field.name,),
                 _kind(field),
@@ -252,25 +254,25 @@ def _first(text: str, regs: Regs, found: tuple[int, ...]) -> str | None:
     return None
 
 
-class _FieldPlan(NamedTuple):
-    """One field declaration, as :meth:`_Writer.write` reads and writes it."""
-
-    #: The raw field's name (``raw_path``, ``host``).
-    key: str
-    #: Where the object keeps its decoded value (``URL._decoded``).
-    name: tuple[str]
-    #: How its ``decode`` treats a text without escapes.
-    kind: int
-    #: Its ``decode``.
-    decode: Callable[[Any], object]
-    #: The slots of its decoded value, its raw text and its segments (-1: not written).
-    decoded: int
-    as_written: int
-    segments: int
-    #: How its segments are read, where it has them.
-    split: Callable[[Any], object] | None
-    #: Whether they are :meth:`Path.segments <rfc1738.urls.Path.segments>`.
-    plain: bool
+#: One field declaration, as :meth:`_Writer.write` reads and writes it:
+#: ``(key, cached, kind, decode, decoded, as_written, segments, split, plain)``:
+#: the raw field's name (``raw_path``, ``host``); where the object keeps its
+#: decoded value (``(name,)``, see ``URL._decoded``); how its ``decode`` treats
+#: a text without escapes (:func:`_kind`); its ``decode``; the slots of its
+#: decoded value, its raw text and its segments (-1: not written); how its
+#: segments are read, where it has them; whether that is
+#: :meth:`Path.segments <rfc1738.urls.Path.segments>`.
+_FieldPlan = tuple[
+    str,
+    tuple[str],
+    int,
+    Callable[[Any], object],
+    int,
+    int,
+    int,
+    Callable[[Any], object] | None,
+    bool,
+]
 
 
 def _kind(field: Field[Any]) -> int:
