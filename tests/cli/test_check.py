@@ -5,9 +5,11 @@ from __future__ import annotations
 import json
 import os
 import pty
+import select
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -321,3 +323,30 @@ def test_error_json_is_json_dumps_of_error_dict() -> None:
     for text in [case.url for cases in REJECT.values() for case in cases]:
         error = error_of(text)
         assert error_json(error) == json.dumps(error_dict(error)), text
+
+
+def test_jsonl_on_a_terminal_shows_each_record_as_its_line_comes() -> None:
+    """Records go a block at a time to a file or a pipe, but not to a terminal."""
+    leader, follower = pty.openpty()
+    child = subprocess.Popen(
+        [str(SCRIPT), "check", "--jsonl", "-"], stdin=subprocess.PIPE, stdout=follower
+    )
+    os.close(follower)
+    try:
+        assert child.stdin is not None
+        child.stdin.write(b"news:*\n")
+        child.stdin.flush()
+        shown = b""
+        deadline = time.monotonic() + TIMEOUT
+        while b"\n" not in shown and time.monotonic() < deadline:
+            ready, _, _ = select.select([leader], [], [], 1)
+            if ready:
+                shown += os.read(leader, 65536)
+        # The first record, while stdin is still open.
+        assert json.loads(shown.split(b"\n")[0])["class"] == "NewsURL"
+        child.stdin.close()
+        assert child.wait(timeout=TIMEOUT) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+        os.close(leader)

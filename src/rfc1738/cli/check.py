@@ -109,6 +109,9 @@ def _records(
     host_checks = args.host_checks
     writers: dict[str, Callable[[str, Regs], str]] = {}
     block: list[str] = []
+    # On a terminal each record shows as its line is read, as a line-buffered
+    # stdout showed them; elsewhere they go a block at a time.
+    at_once = 1 if out.isatty() else _RECORDS_AT_ONCE
     for number, text, scheme, valid, regs in match_lines(grammar, stream, host_checks=host_checks):
         if regs is not None:
             write = writers.get(scheme)
@@ -131,7 +134,7 @@ def _records(
         )
         if not valid:
             summary.invalid += 1  # all the exit status needs: no counts by scheme here
-        if len(block) == _RECORDS_AT_ONCE:
+        if len(block) >= at_once:
             out.write("".join(block))
             block.clear()
             if progress is not None:
