@@ -5,10 +5,18 @@ from __future__ import annotations
 import json
 import os
 import pty
+import select
 import subprocess
 import sys
 import textwrap
+import time
 from pathlib import Path
+
+import pytest
+
+import rfc1738
+from rfc1738.cli.output import error_dict, error_json, result_dict
+from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
 from .helpers import SCRIPT, TIMEOUT, edited_grammar, error_of, run
 
@@ -44,6 +52,15 @@ SUMMARY = textwrap.dedent(
     news           0        1
     """
 )
+
+
+def encodable(text: str) -> bool:
+    """Whether ``text`` is a line of some file (lone surrogates stand for bytes)."""
+    try:
+        text.encode("utf-8", "surrogateescape")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def write(tmp_path: Path) -> Path:
@@ -146,6 +163,69 @@ def test_jsonl_all_valid_exits_0() -> None:
     assert json.loads(result.out)["class"] == "NewsURL"
 
 
+def expected_records(
+    texts: list[str], grammar: rfc1738.Grammar, *, host_checks: bool = True
+) -> str:
+    """What ``check --jsonl`` printed when each record was ``json.dumps`` of a dictionary."""
+    return "".join(
+        json.dumps({"line": number} | result_dict(grammar, text, host_checks=host_checks)) + "\n"
+        for number, text in enumerate(texts, 1)
+    )
+
+
+#: Every case of the test data that is one line of UTF-8 (or of bytes that are not).
+ONE_LINE = [
+    case.url
+    for table in (ACCEPT, REJECT, GRAMMAR_ONLY)
+    for cases in table.values()
+    for case in cases
+    if "\n" not in case.url and "\r" not in case.url and encodable(case.url)
+]
+
+
+@pytest.mark.parametrize("host_checks", [True, False])
+def test_jsonl_is_json_dumps_of_each_record(tmp_path: Path, host_checks: bool) -> None:
+    """Byte for byte, over every case and more than one block of records."""
+    texts = [*TEXTS, *ONE_LINE, *(f"HTTP://h{i}.example/%7e{i}?q" for i in range(600))]
+    path = tmp_path / "urls.txt"
+    path.write_bytes("".join(f"{t}\n" for t in texts).encode("utf-8", "surrogateescape"))
+    options = [] if host_checks else ["--no-host-checks"]
+    result = run("check", "--jsonl", *options, path)
+    assert result.status == 1
+    assert result.err == ""
+    assert result.out == expected_records(texts, rfc1738.shipped(), host_checks=host_checks)
+
+
+def test_jsonl_with_the_reference_parser() -> None:
+    texts = ["http://h/a%20b", "ftp://h/a b", "news:*", "gopher://h/1a%09b"]
+    result = run("check", "--jsonl", "--parser", "reference", input="\n".join(texts))
+    assert result.out == expected_records(texts, rfc1738.shipped())
+
+
+def test_jsonl_by_an_edited_grammar_with_new_and_irregular_schemes(tmp_path: Path) -> None:
+    directory = edited_grammar(tmp_path)
+    (directory / "afs.lark").write_text(
+        "%import .common (ip_schemepart, login, hostport, host, hostname, domainlabel,"
+        " toplabel, alphadigit, hostnumber, port, user, password, urlpath, digits)\n"
+        'afsurl: "afs:"i ip_schemepart\n',
+        encoding="utf-8",
+    )
+    (directory / "nest.lark").write_text(
+        'nesturl: "nest:" item\nitem: "(" item ")" | "x"\n', encoding="utf-8"
+    )
+    texts = [
+        "afs://cell.example/usr",
+        "afs://cell.example:99999/usr",
+        "afs:opaque",
+        "nest:((x))",
+        "nest:((x)",
+        "http://user@h/",
+        "http://h/a b",
+    ]
+    result = run("check", "--jsonl", "--grammar", directory, input="\n".join(texts))
+    assert result.out == expected_records(texts, rfc1738.load(directory))
+
+
 def test_edited_grammar_judges_by_the_copy(tmp_path: Path) -> None:
     grammar = edited_grammar(tmp_path)
     data = "http://user@h/\n"
@@ -237,3 +317,36 @@ def test_progress_on_stderr_only_when_it_is_a_terminal() -> None:
     assert shown.startswith(b"\r") and shown.endswith(b"\r\x1b[K")
     # At most about ten redraws a second, whatever the speed.
     assert shown.count(b"lines/s") <= 10 * 60
+
+
+def test_error_json_is_json_dumps_of_error_dict() -> None:
+    for text in [case.url for cases in REJECT.values() for case in cases]:
+        error = error_of(text)
+        assert error_json(error) == json.dumps(error_dict(error)), text
+
+
+def test_jsonl_on_a_terminal_shows_each_record_as_its_line_comes() -> None:
+    """Records go a block at a time to a file or a pipe, but not to a terminal."""
+    leader, follower = pty.openpty()
+    child = subprocess.Popen(
+        [str(SCRIPT), "check", "--jsonl", "-"], stdin=subprocess.PIPE, stdout=follower
+    )
+    os.close(follower)
+    try:
+        assert child.stdin is not None
+        child.stdin.write(b"news:*\n")
+        child.stdin.flush()
+        shown = b""
+        deadline = time.monotonic() + TIMEOUT
+        while b"\n" not in shown and time.monotonic() < deadline:
+            ready, _, _ = select.select([leader], [], [], 1)
+            if ready:
+                shown += os.read(leader, 65536)
+        # The first record, while stdin is still open.
+        assert json.loads(shown.split(b"\n")[0])["class"] == "NewsURL"
+        child.stdin.close()
+        assert child.wait(timeout=TIMEOUT) == 0
+    finally:
+        if child.poll() is None:
+            child.kill()
+        os.close(leader)

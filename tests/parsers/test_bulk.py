@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 import rfc1738
+from rfc1738 import URLSyntaxError
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.parse import bulk
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
@@ -79,6 +80,77 @@ def test_an_edited_grammar_new_and_irregular_schemes(tmp_path: Path) -> None:
     results = list(rfc1738.check_lines(texts, grammar=grammar))
     assert [r.valid for r in results] == [grammar.is_valid(t) for t in texts]
     assert [r.scheme for r in results[:5]] == ["afs", "afs", "afs", "nest", "nest"]
+
+
+def details(error: URLSyntaxError) -> tuple[object, ...]:
+    return (error.text, error.position, error.expected, error.rule, error.reason)
+
+
+def parse_error(grammar: rfc1738.Grammar, text: str, host_checks: bool) -> URLSyntaxError:
+    try:
+        grammar.parse(text, host_checks=host_checks)
+    except URLSyntaxError as error:
+        return error
+    raise AssertionError(f"{text!r} is valid")
+
+
+def check_matches(grammar: rfc1738.Grammar, texts: list[str], host_checks: bool) -> None:
+    """match_lines: check_lines' verdicts; a valid line's match builds parse's object;
+    line_error gives parse's error."""
+    found = list(bulk.match_lines(grammar, texts, host_checks=host_checks))
+    verdicts = list(bulk.check_lines(grammar, texts, host_checks=host_checks))
+    assert [(m.number, m.text, m.scheme, m.valid) for m in found] == [tuple(r) for r in verdicts]
+    for match in found:
+        if not match.valid:
+            assert match.regs is None
+            error = bulk.line_error(grammar, match.text, host_checks=host_checks)
+            assert details(error) == details(parse_error(grammar, match.text, host_checks))
+            continue
+        url = grammar.parse(match.text, host_checks=host_checks)
+        if match.regs is None:
+            # Served without an expression (irregular) or read as a generic URL.
+            hot = grammar._scheme_hot_path(match.scheme)
+            assert hot.fullmatch is None
+            continue
+        fields = grammar.fast_parser(match.scheme).fields
+        built = type(url).builder(fields, grammar)(match.text, match.regs, host_checks)
+        assert built == url
+        assert built.to_dict() == url.to_dict()
+        with pytest.raises(ValueError, match="is a valid URL"):
+            bulk.line_error(grammar, match.text, host_checks=host_checks)
+
+
+@pytest.mark.parametrize("host_checks", [True, False])
+def test_match_lines_gives_the_match_and_line_error_the_error(host_checks: bool) -> None:
+    check_matches(rfc1738.shipped(), CASES + EDGES, host_checks)
+
+
+def test_match_lines_of_new_and_irregular_schemes(tmp_path: Path) -> None:
+    directory = tmp_path / "grammar"
+    shutil.copytree(shipped_grammar_dir(), directory)
+    (directory / "afs.lark").write_text(
+        "%import .common (ip_schemepart, login, hostport, host, hostname, domainlabel,"
+        " toplabel, alphadigit, hostnumber, port, user, password, urlpath, digits)\n"
+        'afsurl: "afs:"i ip_schemepart\n',
+        encoding="utf-8",
+    )
+    (directory / "nest.lark").write_text(
+        'nesturl: "nest:" item\nitem: "(" item ")" | "x"\n', encoding="utf-8"
+    )
+    grammar = rfc1738.load(directory)
+    texts = ["afs://cell.example/usr", "afs://cell.example:99999/usr", "afs:opaque"]
+    texts += ["nest:((x))", "nest:((x)", "http://h/", "http://h/ x"]
+    check_matches(grammar, texts, True)
+    found = list(bulk.match_lines(grammar, texts))
+    assert [(m.valid, m.regs is not None) for m in found] == [
+        (True, False),
+        (False, False),
+        (False, False),
+        (True, False),
+        (False, False),
+        (True, True),
+        (False, False),
+    ]
 
 
 def test_lines_strip_only_the_line_ending(monkeypatch: pytest.MonkeyPatch) -> None:

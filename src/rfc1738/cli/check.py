@@ -7,7 +7,8 @@ URL and is judged. Bytes that are not UTF-8 become lone surrogates
 says where. The lines are validated by :func:`rfc1738.check_lines`
 (:mod:`rfc1738.parse.bulk`). The summary keeps counts and the first
 ``--show`` errors, nothing per line, however long the input; ``--jsonl``
-writes one record a line, with its line number.
+writes one record a line, with its line number, from each line's match
+(:func:`~rfc1738.parse.bulk.match_lines`, :mod:`rfc1738.urls.records`).
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ import argparse
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import BinaryIO, TextIO
 
 from ..errors import URLSyntaxError
-from ..parse.bulk import check_lines, lines
+from ..parse.bulk import Regs, check_lines, line_error, lines, match_lines
 from ..urls import Grammar
-from .output import INVALID, OK, USAGE, plural, result_dict, write_json
+from ..urls.records import json_value, members_json, members_writer
+from .output import INVALID, OK, USAGE, error_json, plural, result_dict, write_json
 
 __all__ = ["Progress", "Summary", "check"]
 
@@ -90,14 +92,58 @@ def _records(
 ) -> None:
     """One JSON record a line: its 1-based number, then what ``rfc1738 parse`` prints."""
     out = sys.stdout
-    for number, text in enumerate(lines(stream), 1):
-        result = {"line": number} | result_dict(
-            grammar, text, parser=args.parser, host_checks=args.host_checks
+    if args.parser != "fast":
+        for number, text in enumerate(lines(stream), 1):
+            result = {"line": number} | result_dict(
+                grammar, text, parser=args.parser, host_checks=args.host_checks
+            )
+            write_json(result, out)
+            summary.count(grammar.scheme_file(text).scheme, bool(result["valid"]))
+            if progress is not None:
+                progress.update(summary.lines, summary.invalid)
+        return
+    # The fast way, with the same text: each line matched once (match_lines),
+    # a valid line's fields written straight from its match (members_writer),
+    # an invalid line's error worked out without raising it (line_error), and
+    # the records written a block at a time.
+    host_checks = args.host_checks
+    writers: dict[str, Callable[[str, Regs], str]] = {}
+    block: list[str] = []
+    # On a terminal each record shows as its line is read, as a line-buffered
+    # stdout showed them; elsewhere they go a block at a time.
+    at_once = 1 if out.isatty() else _RECORDS_AT_ONCE
+    for number, text, scheme, valid, regs in match_lines(grammar, stream, host_checks=host_checks):
+        if regs is not None:
+            write = writers.get(scheme)
+            if write is None:
+                write = writers[scheme] = members_writer(
+                    grammar.url_class(scheme),
+                    grammar.fast_parser(scheme).fields,
+                    grammar=grammar,
+                    host_checks=host_checks,
+                )
+            fields = write(text, regs)
+        elif valid:  # a scheme no expression serves
+            fields = members_json(grammar.parse(text, host_checks=host_checks))
+        else:
+            error = error_json(line_error(grammar, text, host_checks=host_checks))
+            fields = f'"error": {error}'
+        block.append(
+            f'{{"line": {number}, "text": {json_value(text)}, '
+            f'"valid": {"true" if valid else "false"}, {fields}}}\n'
         )
-        write_json(result, out)
-        summary.count(grammar.scheme_file(text).scheme, bool(result["valid"]))
-        if progress is not None:
-            progress.update(summary.lines, summary.invalid)
+        if not valid:
+            summary.invalid += 1  # all the exit status needs: no counts by scheme here
+        if len(block) >= at_once:
+            out.write("".join(block))
+            block.clear()
+            if progress is not None:
+                progress.update(number, summary.invalid)
+    out.write("".join(block))
+
+
+#: How many records are joined into one write (and between progress updates).
+_RECORDS_AT_ONCE = 512
 
 
 class Summary:

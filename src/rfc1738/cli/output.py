@@ -8,8 +8,18 @@ from typing import TextIO
 from ..errors import URLSyntaxError
 from ..parse.parsers import ParserName
 from ..urls import Grammar
+from ..urls.records import json_value
 
-__all__ = ["INVALID", "OK", "USAGE", "error_dict", "plural", "result_dict", "write_json"]
+__all__ = [
+    "INVALID",
+    "OK",
+    "USAGE",
+    "error_dict",
+    "error_json",
+    "plural",
+    "result_dict",
+    "write_json",
+]
 
 #: Exit statuses.
 OK, INVALID, USAGE = 0, 1, 2
@@ -34,6 +44,24 @@ def error_dict(error: URLSyntaxError) -> dict[str, object]:
         "rule": error.rule,
         "reason": error.reason,
     }
+
+
+def error_json(error: URLSyntaxError) -> str:
+    """``json.dumps(error_dict(error))``, written without the dictionary."""
+    expected = _EXPECTED.get(error.expected)
+    if expected is None:
+        expected = json_value(sorted(error.expected))
+        if len(_EXPECTED) < _EXPECTED_KEPT:
+            _EXPECTED[error.expected] = expected
+    return (
+        f'{{"position": {json_value(error.position)}, "expected": {expected}, '
+        f'"rule": {json_value(error.rule)}, "reason": {json_value(error.reason)}}}'
+    )
+
+
+#: The ``expected`` lists written so far: a grammar has a few hundred at most.
+_EXPECTED: dict[frozenset[str], str] = {}
+_EXPECTED_KEPT = 4096
 
 
 def write_json(data: object, out: TextIO, *, pretty: bool = False) -> None:

@@ -11,12 +11,25 @@ file of any length is checked in constant memory.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any, NamedTuple
+from typing import IO, TYPE_CHECKING, Any, NamedTuple
 
+from ..errors import URLSyntaxError
 from .hosts import MAX_LABEL
 from .parsers import ParserSet, valid_by_spans
 
-__all__ = ["BLOCK", "LineResult", "check_lines", "lines"]
+if TYPE_CHECKING:
+    import re
+
+__all__ = [
+    "BLOCK",
+    "LineMatch",
+    "LineResult",
+    "Regs",
+    "check_lines",
+    "line_error",
+    "lines",
+    "match_lines",
+]
 
 #: How many bytes are read and decoded at once.
 BLOCK = 1 << 20
@@ -39,6 +52,26 @@ class LineResult(NamedTuple):
     scheme: str
     #: Whether :meth:`~rfc1738.parse.parsers.ParserSet.parse` would return an object.
     valid: bool
+
+
+#: The registers of a match: ``re.Match.regs``, ``(-1, -1)`` for a group that did not match.
+Regs = tuple[tuple[int, int], ...]
+
+
+class LineMatch(NamedTuple):
+    """One line's verdict, with its match (see :func:`match_lines`)."""
+
+    #: 1-based line number.
+    number: int
+    #: The line, without its line ending.
+    text: str
+    #: The grammar file that judged it: its scheme's, or ``generic``.
+    scheme: str
+    #: Whether :meth:`~rfc1738.parse.parsers.ParserSet.parse` would return an object.
+    valid: bool
+    #: The registers of the scheme's compiled expression for a valid line it
+    #: read; ``None`` for an invalid line, or a scheme no expression serves.
+    regs: Regs | None
 
 
 def lines(source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes]) -> Iterator[str]:
@@ -91,8 +124,12 @@ def _split(block: str | bytes) -> list[str]:
     return parts
 
 
-#: What judges one line of a scheme: (the scheme's file name, the verdict's function).
-_Judge = tuple[str, Callable[[str], bool]]
+#: What judges the lines of one scheme (as written), worked out once: the
+#: grammar file; the match of a valid line (``None`` for an invalid one), or
+#: ``None`` where no compiled expression matches the scheme's lines; the
+#: verdict. A plain tuple: the loops unpack it once a line, and a tuple
+#: subclass unpacks slower.
+_Judge = tuple[str, "Callable[[str], re.Match[str] | None] | None", Callable[[str], bool]]
 
 
 def check_lines(
@@ -117,8 +154,66 @@ def check_lines(
             judge = _judge(parsers, text, host_checks)
             if len(judges) < _SCHEMES_KEPT:
                 judges[written] = judge
-        scheme, valid = judge
+        scheme, _match, valid = judge
         yield new(LineResult, (number, text, scheme, valid(text)))
+
+
+def match_lines(
+    parsers: ParserSet,
+    source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes],
+    *,
+    host_checks: bool = True,
+) -> Iterator[LineMatch]:
+    """:func:`check_lines` with each valid line's match: one :class:`LineMatch` a line.
+
+    For a valid line of a scheme that has a compiled expression, ``regs`` are
+    the registers of its match (``re.Match.regs``), host checks done: the
+    groups of each production are those of
+    :attr:`ParserSet.fast_parser(scheme).fields <rfc1738.parse.fast.FastParser.fields>`,
+    so that the URL layer builds the object, or writes its fields, without
+    matching again. ``regs`` is ``None`` for an invalid line, and for a
+    line of a scheme no expression serves (a grammar that refers back to
+    itself, a new scheme's file read as a generic URL): parse that one.
+    """
+    judges: dict[str, _Judge] = {}
+    new = tuple.__new__  # LineMatch without the Python-level __new__ of a NamedTuple
+    for number, text in enumerate(lines(source), 1):
+        colon = text.find(":")
+        written = text[:colon] if colon > 0 else ""
+        judge = judges.get(written)
+        if judge is None:
+            judge = _judge(parsers, text, host_checks)
+            if len(judges) < _SCHEMES_KEPT:
+                judges[written] = judge
+        scheme, match, valid = judge
+        if match is not None:
+            found = match(text)
+            if found is not None:
+                yield new(LineMatch, (number, text, scheme, True, found.regs))
+            else:
+                yield new(LineMatch, (number, text, scheme, False, None))
+        else:
+            yield new(LineMatch, (number, text, scheme, valid(text), None))
+
+
+def line_error(parsers: ParserSet, text: str, *, host_checks: bool = True) -> URLSyntaxError:
+    """The error :meth:`~rfc1738.parse.parsers.ParserSet.parse` raises for ``text``.
+
+    For a line :func:`check_lines` or :func:`match_lines` found invalid:
+    the same error, with its details worked out, without raising it. Where
+    the scheme's expression rejects the text, that is the error
+    ``parse`` explains when it is read; otherwise (a host check, a scheme
+    served another way) ``parse`` says. ``ValueError`` if ``text`` is valid.
+    """
+    entry = parsers.scheme_file(text)
+    fullmatch = parsers._scheme_hot_path(entry.scheme).fullmatch
+    if fullmatch is not None and fullmatch(text) is None:
+        return parsers._fast_error(text, entry)
+    try:
+        parsers.parse(text, host_checks=host_checks)
+    except URLSyntaxError as error:
+        return error
+    raise ValueError(f"{text!r} is a valid URL")
 
 
 def _judge(parsers: ParserSet, text: str, host_checks: bool) -> _Judge:
@@ -139,18 +234,45 @@ def _judge(parsers: ParserSet, text: str, host_checks: bool) -> _Judge:
 
     table = parsers.compiled(entry.scheme)
     if table.expression is None or parsers._is_foreign(entry, hot.cls):
-        return entry.scheme, slow
+        return (entry.scheme, None, slow)
     pattern = parsers.fast_parser(entry.scheme).pattern
     index = pattern.groupindex
     fullmatch = pattern.fullmatch
     if not host_checks:
-        return entry.scheme, lambda text: fullmatch(text) is not None
+        return (entry.scheme, fullmatch, lambda text: fullmatch(text) is not None)
 
     def numbers(production: str) -> tuple[int, ...]:
         return tuple(index[group] for group in table.groups.get(production, ()))
 
     hosts, hostnumbers, ports = numbers("host"), numbers("hostnumber"), numbers("port")
 
+    def quick(regs: Regs) -> bool:
+        """Whether the host checks pass this match whatever its host and port hold."""
+        for number in hostnumbers:
+            if regs[number][0] >= 0:
+                return False
+        for number in hosts:
+            start, end = regs[number]
+            if start >= 0:
+                if end - start > MAX_LABEL:
+                    return False
+                break
+        for number in ports:
+            start, end = regs[number]
+            if start >= 0:
+                if end - start > _SHORT_PORT:
+                    return False
+                break
+        return True
+
+    def match(text: str) -> re.Match[str] | None:
+        found = fullmatch(text)
+        if found is None or not (quick(found.regs) or slow(text)):
+            return None
+        return found
+
+    # check_lines' verdict: quick() written out, so that a line costs one call
+    # (plain `rfc1738 check` is as fast as a urlsplit loop; a call more shows).
     def valid(text: str) -> bool:
         match = fullmatch(text)
         if match is None:
@@ -173,4 +295,4 @@ def _judge(parsers: ParserSet, text: str, host_checks: bool) -> _Judge:
                 break
         return True
 
-    return entry.scheme, valid
+    return (entry.scheme, match, valid)

@@ -95,8 +95,17 @@ class Field(Generic[T]):
     # ---- reading ----
 
     def decode(self, raw: Any) -> T:
-        """The decoded value of the raw text ``raw`` (``None`` stays ``None``)."""
-        value: T = None if raw is None else decode(raw)  # type: ignore[assignment]
+        """The decoded value of the raw text ``raw`` (``None`` stays ``None``).
+
+        A text without escapes is given back as it is, the same object:
+        ASCII characters read as UTF-8 octets are those characters again, so
+        decoding would only copy it (and :mod:`rfc1738.urls.records` knows by
+        the identity that its JSON is the raw text's).
+        """
+        value: T = raw
+        if raw is None or (raw.__class__ is str and raw.isascii() and "%" not in raw):
+            return value
+        value = decode(raw)  # type: ignore[assignment]
         return value
 
     @property
@@ -273,7 +282,11 @@ class Path(Field[T]):
 
     def segments(self, raw: str | None) -> tuple[str, ...]:
         """The ``/``-separated segments of ``raw``, each decoded; ``()`` for none."""
-        return () if raw is None else tuple(decode(s) for s in raw.split("/"))
+        if raw is None:
+            return ()
+        if raw.isascii() and "%" not in raw:
+            return tuple(raw.split("/"))  # no escapes: each segment decodes to itself
+        return tuple(decode(s) for s in raw.split("/"))
 
     def encode(self, name: str, value: object, chars: Callable[[str], frozenset[str]]) -> object:
         assert self.escape is not None

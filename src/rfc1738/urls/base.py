@@ -370,9 +370,19 @@ class URL(metaclass=_URLType):
          'raw_article': None, 'all_groups': False, 'default_port': None,
          'effective_port': None, 'host': None, 'port': None}
         """
-        return {"class": type(self).__name__} | {
-            name: _plain(getattr(self, name)) for name in exported(type(self))
-        }
+        # As getattr(self, name) would read each name, without the descriptors:
+        # the raw fields once, then each value from them (see members()).
+        raw = self._raw()
+        data: dict[str, object] = {"class": type(self).__name__}
+        for name, _role, key, read in members(type(self)):
+            if key is None:
+                value = getattr(self, name)
+            elif read is None:
+                value = raw[key]
+            else:
+                value = read(raw[key])
+            data[name] = value if value is None or value.__class__ is str else _plain(value)
+        return data
 
     # ---- new objects ----
 
@@ -566,6 +576,115 @@ def _find_exported(cls: type[URL]) -> tuple[str, ...]:
     }
     names.extend(sorted(properties - set(names) - _NOT_PARTS))
     return tuple(name for name in names if name == "text" or name not in _NOT_PARTS)
+
+
+#: How :meth:`URL.to_dict` reads one of the names it writes: ``(name, role,
+#: key, read)``. ``role`` is ``"raw"`` (a field's raw twin: the raw field
+#: ``key``), ``"decoded"`` (a field: ``read`` of the raw field ``key``, its
+#: ``decode``), ``"segments"`` (a path's segments: ``read`` of its raw field)
+#: or ``"attribute"`` (anything else, a property: read from the object;
+#: ``key`` and ``read`` are ``None``).
+Member = tuple[str, str, str | None, Callable[[Any], object] | None]
+
+#: Per class, its members, found once.
+_MEMBERS: dict[type[URL], tuple[Member, ...]] = {}
+
+
+def members(cls: type[URL]) -> tuple[Member, ...]:
+    """Each name :meth:`URL.to_dict` writes for ``cls``, in order, and how its value is read.
+
+    Read off the class attribute that gives the name, so that the value is
+    the one ``getattr(url, name)`` gives: a field declaration gives its
+    ``decode`` of its raw field, its raw twin the raw field, a path's
+    ``segments`` the path split and decoded; anything else is read from the
+    object.
+    """
+    found = _MEMBERS.get(cls)
+    if found is None:
+        found = _MEMBERS[cls] = tuple(_member(cls, name) for name in exported(cls))
+    return found
+
+
+def _member(cls: type[URL], name: str) -> Member:
+    attribute = _static(cls, name)
+    if (
+        isinstance(attribute, Field)
+        and type(attribute).__get__ is Field.__get__
+        and cls._decoded is URL._decoded
+    ):
+        return (name, "decoded", attribute.raw_name, attribute.decode)
+    if type(attribute) is Raw:
+        return (name, "raw", attribute.field.raw_name, None)
+    if type(attribute) is _Segments:
+        path = attribute.field
+
+        def segments(raw: object) -> tuple[str, ...]:
+            # As _Segments reads them.
+            return path.segments(raw if isinstance(raw, str) else None)
+
+        return (name, "segments", path.raw_name, segments)
+    return (name, "attribute", None, None)
+
+
+#: :class:`URL`'s own properties whose value depends on nothing but the class
+#: and the scheme as written (the text before the first ``:``), as long as
+#: what each reads is :class:`URL`'s own too: the attributes listed (``text``
+#: for its scheme only) and class variables.
+_BY_SPELLING: dict[str, tuple[str, ...]] = {
+    "raw_scheme": ("text",),
+    "scheme": ("raw_scheme",),
+    "facts": (),
+    "default_port": ("facts",),
+    "port": (),
+    "effective_port": ("port", "default_port"),
+}
+
+
+def by_spelling(cls: type[URL]) -> frozenset[str]:
+    """The names :meth:`URL.to_dict` writes for ``cls`` that are the same for every URL
+    of ``cls`` with the same scheme as written (``http``, ``HTTP``).
+
+    :class:`URL`'s scheme and port properties where ``cls`` keeps them and
+    what they read: a writer of many records works each out once per
+    spelling (``effective_port`` only where ``port`` is no field).
+    """
+
+    def holds(name: str) -> bool:
+        own = _static(cls, name) is vars(URL).get(name)
+        if name == "text":
+            return own
+        reads = _BY_SPELLING.get(name)
+        return own and reads is not None and all(holds(read) for read in reads)
+
+    return frozenset(name for name in exported(cls) if name != "text" and holds(name))
+
+
+def _static(cls: type, name: str) -> object:
+    """The class attribute ``name`` as defined, without calling its ``__get__``."""
+    return next((vars(k)[name] for k in cls.__mro__ if name in vars(k)), None)
+
+
+def reads_spans(cls: type[URL]) -> bool:
+    """Whether ``cls`` reads each raw field from its production's span, with no hook.
+
+    Its raw fields are then ``raw_scheme`` (the text before the first
+    ``:``) and, for each declaration, the text of the first group of its
+    production that matched, or ``None``: what :meth:`URL._read` gives.
+    """
+    return cls._read is URL._read and cls._raw is URL._raw and cls._spans is URL._spans
+
+
+def primed(url: URL, raw: Parts) -> None:
+    """Give ``url`` its raw fields, read by the caller as :meth:`URL._read` reads them.
+
+    For a writer that read them straight from the match (:func:`reads_spans`):
+    the object's properties then find them instead of reading them again.
+    """
+    _set_cache(url, raw)
+
+
+#: Sets the slot of the raw fields read (past ``__setattr__``).
+_set_cache = URL.__dict__["_cache"].__set__
 
 
 def _plain(value: object) -> object:
