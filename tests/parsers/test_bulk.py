@@ -102,18 +102,18 @@ def check_matches(grammar: rfc1738.Grammar, texts: list[str], host_checks: bool)
     assert [(m.number, m.text, m.scheme, m.valid) for m in found] == [tuple(r) for r in verdicts]
     for match in found:
         if not match.valid:
-            assert match.regs is None
+            assert match.match is None
             error = bulk.line_error(grammar, match.text, host_checks=host_checks)
             assert details(error) == details(parse_error(grammar, match.text, host_checks))
             continue
         url = grammar.parse(match.text, host_checks=host_checks)
-        if match.regs is None:
+        if match.match is None:
             # Served without an expression (irregular) or read as a generic URL.
             hot = grammar._scheme_hot_path(match.scheme)
             assert hot.fullmatch is None
             continue
         fields = grammar.fast_parser(match.scheme).fields
-        built = type(url).builder(fields, grammar)(match.text, match.regs, host_checks)
+        built = type(url).builder(fields, grammar)(match.text, match.match, host_checks)
         assert built == url
         assert built.to_dict() == url.to_dict()
         with pytest.raises(ValueError, match="is a valid URL"):
@@ -142,7 +142,7 @@ def test_match_lines_of_new_and_irregular_schemes(tmp_path: Path) -> None:
     texts += ["nest:((x))", "nest:((x)", "http://h/", "http://h/ x"]
     check_matches(grammar, texts, True)
     found = list(bulk.match_lines(grammar, texts))
-    assert [(m.valid, m.regs is not None) for m in found] == [
+    assert [(m.valid, m.match is not None) for m in found] == [
         (True, False),
         (False, False),
         (False, False),

@@ -48,7 +48,7 @@ def written(grammar: rfc1738.Grammar, text: str, *, host_checks: bool = True) ->
     write = members_writer(
         grammar.url_class(scheme), fast.fields, grammar=grammar, host_checks=host_checks
     )
-    return write(text, match.regs)
+    return write(text, match)
 
 
 def check(grammar: rfc1738.Grammar, text: str, *, host_checks: bool = True) -> None:
@@ -214,4 +214,4 @@ def test_one_writer_for_many_lines() -> None:
     for text in texts:
         match = fast.pattern.fullmatch(text)
         assert match is not None
-        assert write(text, match.regs) == expected_members(grammar.parse(text))
+        assert write(text, match) == expected_members(grammar.parse(text))

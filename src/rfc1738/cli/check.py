@@ -14,6 +14,7 @@ writes one record a line, with its line number, from each line's match
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 import time
 from collections import Counter
@@ -21,7 +22,7 @@ from collections.abc import Callable, Iterable
 from typing import BinaryIO, TextIO
 
 from ..errors import URLSyntaxError
-from ..parse.bulk import Regs, check_lines, line_error, lines, match_lines
+from ..parse.bulk import check_lines, line_error, lines, match_lines
 from ..urls import Grammar
 from ..urls.records import json_value, members_json, members_writer
 from .output import INVALID, OK, USAGE, error_json, plural, result_dict, write_json
@@ -107,13 +108,13 @@ def _records(
     # an invalid line's error worked out without raising it (line_error), and
     # the records written a block at a time.
     host_checks = args.host_checks
-    writers: dict[str, Callable[[str, Regs], str]] = {}
+    writers: dict[str, Callable[[str, re.Match[str]], str]] = {}
     block: list[str] = []
     # On a terminal each record shows as its line is read, as a line-buffered
     # stdout showed them; elsewhere they go a block at a time.
     at_once = 1 if out.isatty() else _RECORDS_AT_ONCE
-    for number, text, scheme, valid, regs in match_lines(grammar, stream, host_checks=host_checks):
-        if regs is not None:
+    for number, text, scheme, valid, match in match_lines(grammar, stream, host_checks=host_checks):
+        if match is not None:
             write = writers.get(scheme)
             if write is None:
                 write = writers[scheme] = members_writer(
@@ -122,7 +123,7 @@ def _records(
                     grammar=grammar,
                     host_checks=host_checks,
                 )
-            fields = write(text, regs)
+            fields = write(text, match)
         elif valid:  # a scheme no expression serves
             fields = members_json(grammar.parse(text, host_checks=host_checks))
         else:

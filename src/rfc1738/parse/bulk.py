@@ -10,21 +10,17 @@ file of any length is checked in constant memory.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, TYPE_CHECKING, Any, NamedTuple
+from typing import IO, Any, NamedTuple
 
 from ..errors import URLSyntaxError
-from .hosts import MAX_LABEL
-from .parsers import ParserSet, valid_by_spans
-
-if TYPE_CHECKING:
-    import re
+from .parsers import ParserSet
 
 __all__ = [
     "BLOCK",
     "LineMatch",
     "LineResult",
-    "Regs",
     "check_lines",
     "line_error",
     "lines",
@@ -33,9 +29,6 @@ __all__ = [
 
 #: How many bytes are read and decoded at once.
 BLOCK = 1 << 20
-
-#: A port of at most this many digits is at most 9999: within 65535, unchecked.
-_SHORT_PORT = 4
 
 #: How many distinct schemes (as written) keep their parser at hand.
 _SCHEMES_KEPT = 256
@@ -54,10 +47,6 @@ class LineResult(NamedTuple):
     valid: bool
 
 
-#: The registers of a match: ``re.Match.regs``, ``(-1, -1)`` for a group that did not match.
-Regs = tuple[tuple[int, int], ...]
-
-
 class LineMatch(NamedTuple):
     """One line's verdict, with its match (see :func:`match_lines`)."""
 
@@ -69,9 +58,10 @@ class LineMatch(NamedTuple):
     scheme: str
     #: Whether :meth:`~rfc1738.parse.parsers.ParserSet.parse` would return an object.
     valid: bool
-    #: The registers of the scheme's compiled expression for a valid line it
-    #: read; ``None`` for an invalid line, or a scheme no expression serves.
-    regs: Regs | None
+    #: The match of the scheme's compiled expression for a valid line it read
+    #: (host checks done); ``None`` for an invalid line, or a scheme no
+    #: expression serves.
+    match: re.Match[str] | None
 
 
 def lines(source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes]) -> Iterator[str]:
@@ -166,12 +156,11 @@ def match_lines(
 ) -> Iterator[LineMatch]:
     """:func:`check_lines` with each valid line's match: one :class:`LineMatch` a line.
 
-    For a valid line of a scheme that has a compiled expression, ``regs`` are
-    the registers of its match (``re.Match.regs``), host checks done: the
-    groups of each production are those of
+    For a valid line of a scheme that has a compiled expression, ``match`` is
+    its match, host checks done: the groups of each production are those of
     :attr:`ParserSet.fast_parser(scheme).fields <rfc1738.parse.fast.FastParser.fields>`,
     so that the URL layer builds the object, or writes its fields, without
-    matching again. ``regs`` is ``None`` for an invalid line, and for a
+    matching again. ``match`` is ``None`` for an invalid line, and for a
     line of a scheme no expression serves (a grammar that refers back to
     itself, a new scheme's file read as a generic URL): parse that one.
     """
@@ -189,7 +178,7 @@ def match_lines(
         if match is not None:
             found = match(text)
             if found is not None:
-                yield new(LineMatch, (number, text, scheme, True, found.regs))
+                yield new(LineMatch, (number, text, scheme, True, found))
             else:
                 yield new(LineMatch, (number, text, scheme, False, None))
         else:
@@ -217,82 +206,14 @@ def line_error(parsers: ParserSet, text: str, *, host_checks: bool = True) -> UR
 
 
 def _judge(parsers: ParserSet, text: str, host_checks: bool) -> _Judge:
-    """The verdict of ``text``'s scheme, as :meth:`ParserSet.is_valid` gives it, made fast.
+    """How ``text``'s scheme judges a line, as :meth:`ParserSet.is_valid` does.
 
-    The expression's ``host``, ``hostnumber`` and ``port`` groups are read
-    straight from the match: a name of at most :data:`MAX_LABEL` characters
-    that is not a ``hostnumber``, and a port of at most four digits, pass the
-    host checks whatever they hold; anything else goes through
-    :func:`~rfc1738.parse.hosts.check_spans` as in ``is_valid``.
+    The scheme's runner (:mod:`rfc1738.parse.runner`) gives both the verdict
+    and, where the scheme has a compiled expression, the match of a valid
+    line: one call a line either way.
     """
     entry = parsers.scheme_file(text)
-    hot = parsers._scheme_hot_path(entry.scheme)
-    checked = hot.checked_spans
-
-    def slow(text: str) -> bool:
-        return valid_by_spans(checked, text, host_checks)
-
-    table = parsers.compiled(entry.scheme)
-    if table.expression is None or parsers._is_foreign(entry, hot.cls):
-        return (entry.scheme, None, slow)
-    pattern = parsers.fast_parser(entry.scheme).pattern
-    index = pattern.groupindex
-    fullmatch = pattern.fullmatch
-    if not host_checks:
-        return (entry.scheme, fullmatch, lambda text: fullmatch(text) is not None)
-
-    def numbers(production: str) -> tuple[int, ...]:
-        return tuple(index[group] for group in table.groups.get(production, ()))
-
-    hosts, hostnumbers, ports = numbers("host"), numbers("hostnumber"), numbers("port")
-
-    def quick(regs: Regs) -> bool:
-        """Whether the host checks pass this match whatever its host and port hold."""
-        for number in hostnumbers:
-            if regs[number][0] >= 0:
-                return False
-        for number in hosts:
-            start, end = regs[number]
-            if start >= 0:
-                if end - start > MAX_LABEL:
-                    return False
-                break
-        for number in ports:
-            start, end = regs[number]
-            if start >= 0:
-                if end - start > _SHORT_PORT:
-                    return False
-                break
-        return True
-
-    def match(text: str) -> re.Match[str] | None:
-        found = fullmatch(text)
-        if found is None or not (quick(found.regs) or slow(text)):
-            return None
-        return found
-
-    # check_lines' verdict: quick() written out, so that a line costs one call
-    # (plain `rfc1738 check` is as fast as a urlsplit loop; a call more shows).
-    def valid(text: str) -> bool:
-        match = fullmatch(text)
-        if match is None:
-            return False
-        regs = match.regs
-        for number in hostnumbers:
-            if regs[number][0] >= 0:
-                return slow(text)
-        for number in hosts:
-            start, end = regs[number]
-            if start >= 0:
-                if end - start > MAX_LABEL:
-                    return slow(text)
-                break
-        for number in ports:
-            start, end = regs[number]
-            if start >= 0:
-                if end - start > _SHORT_PORT:
-                    return slow(text)
-                break
-        return True
-
-    return (entry.scheme, match, valid)
+    runner = parsers._scheme_hot_path(entry.scheme)
+    if host_checks:
+        return (entry.scheme, runner.valid_match, runner.valid)
+    return (entry.scheme, runner.fullmatch, runner.matches)

@@ -61,6 +61,11 @@ class Runner(NamedTuple):
     spans: Callable[[str], Spans | None]
     #: The spans of the productions the host checks read, or ``None``.
     checked_spans: Callable[[str], Spans | None]
+    #: The compiled expression's ``fullmatch``; ``None`` where spans come another way.
+    fullmatch: Callable[[str], re.Match[str] | None] | None
+    #: ``valid_match(text)``: the match of a text ``valid`` accepts, else ``None``;
+    #: ``None`` where there is no expression (:func:`rfc1738.parse.bulk.match_lines`).
+    valid_match: Callable[[str], re.Match[str] | None] | None
 
 
 def expression_runner(
@@ -84,19 +89,42 @@ def expression_runner(
     numbers = dict(checked)
     hosts, hostnumbers, ports = (numbers.get(name, ()) for name in ("host", "hostnumber", "port"))
     if not (hosts or hostnumbers or ports):  # no host, no port: the match is the whole verdict
+        parse_any = _unchecked(fullmatch, build)
         return Runner(
-            entry, cls, _unchecked(fullmatch, build), matches, matches, spans, checked_spans
+            entry, cls, parse_any, matches, matches, spans, checked_spans, fullmatch, fullmatch
         )
 
     def check(text: str, match: re.Match[str]) -> None:
         check_spans(text, spans_from_regs(match.regs, checked))
 
+    passes = _screen(hosts, hostnumbers, ports)
+
+    def parse(text: str, host_checks: bool) -> Any:
+        match = fullmatch(text)
+        if match is None:
+            return None
+        if host_checks and not passes(match):
+            check(text, match)
+        return build(text, match, host_checks)
+
+    def valid(text: str) -> bool:
+        match = fullmatch(text)
+        if match is None:
+            return False
+        if passes(match):
+            return True
+        try:
+            check(text, match)
+        except URLSyntaxError:
+            return False
+        return True
+
     if len(hosts) == 1 and len(hostnumbers) == 1 and len(ports) == 1:
         # One group each, as in every RFC 1738 scheme with a port: the screen
-        # (see _screen) written out, as this is the hot path of most URLs.
+        # written out, as this is the hot path of most URLs.
         (host,), (hostnumber,), (port,) = hosts, hostnumbers, ports
 
-        def parse(text: str, host_checks: bool) -> Any:
+        def parse_hostport(text: str, host_checks: bool) -> Any:
             match = fullmatch(text)
             if match is None:
                 return None
@@ -110,7 +138,7 @@ def expression_runner(
                         check(text, match)
             return build(text, match, host_checks)
 
-        def valid(text: str) -> bool:
+        def valid_hostport(text: str) -> bool:
             match = fullmatch(text)
             if match is None:
                 return False
@@ -125,31 +153,19 @@ def expression_runner(
                 return False
             return True
 
-        return Runner(entry, cls, parse, valid, matches, spans, checked_spans)
+        parse, valid = parse_hostport, valid_hostport
 
-    passes = _screen(hosts, hostnumbers, ports)
-
-    def parse_screened(text: str, host_checks: bool) -> Any:
+    def valid_match(text: str) -> re.Match[str] | None:
         match = fullmatch(text)
-        if match is None:
-            return None
-        if host_checks and not passes(match):
-            check(text, match)
-        return build(text, match, host_checks)
-
-    def valid_screened(text: str) -> bool:
-        match = fullmatch(text)
-        if match is None:
-            return False
-        if passes(match):
-            return True
+        if match is None or passes(match):
+            return match
         try:
             check(text, match)
         except URLSyntaxError:
-            return False
-        return True
+            return None
+        return match
 
-    return Runner(entry, cls, parse_screened, valid_screened, matches, spans, checked_spans)
+    return Runner(entry, cls, parse, valid, matches, spans, checked_spans, fullmatch, valid_match)
 
 
 def _unchecked(
@@ -216,7 +232,7 @@ def spans_runner(
     def matches(text: str) -> bool:
         return checked_spans(text) is not None
 
-    return Runner(entry, cls, parse, valid, matches, spans, checked_spans)
+    return Runner(entry, cls, parse, valid, matches, spans, checked_spans, None, None)
 
 
 def valid_by_spans(

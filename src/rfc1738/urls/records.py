@@ -30,11 +30,11 @@ every scheme).
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Callable
 from json.encoder import encode_basestring_ascii
 from typing import Any
 
-from ..parse.bulk import Regs
 from ..parse.parsers import ParserSet
 from ._fields import Field, Number, Path, Verbatim
 from .base import URL, Parts, _plain, by_spelling, members, primed, reads_spans
@@ -84,12 +84,12 @@ def members_json(url: URL) -> str:
 
 def members_writer(
     cls: type[URL], groups: Groups, *, grammar: ParserSet | None, host_checks: bool
-) -> Callable[[str, Regs], str]:
-    """``write(text, regs)``: :func:`members_json` of the object the match ``regs`` makes.
+) -> Callable[[str, re.Match[str]], str]:
+    """``write(text, match)``: :func:`members_json` of the object ``match`` makes.
 
-    ``regs`` are the registers of a match of ``text`` by the compiled
-    expression whose groups are ``groups`` (the fast parser's ``fields``,
-    host checks done), as :func:`rfc1738.parse.bulk.match_lines` gives them;
+    ``match`` is a match of ``text`` by the compiled expression whose groups
+    are ``groups`` (the fast parser's ``fields``, host checks done), as
+    :func:`rfc1738.parse.bulk.match_lines` gives it;
     the object would be ``cls`` built from them with ``grammar`` and
     ``host_checks``. The text is the same as :func:`members_json` of that
     object, without building its dictionary.
@@ -178,8 +178,8 @@ class _Writer:
                 self.templates[spelling] = found
         return found
 
-    def write(self, text: str, regs: Regs) -> str:
-        url = self.build(text, regs, self.host_checks)
+    def write(self, text: str, match: re.Match[str]) -> str:
+        url = self.build(text, match, self.host_checks)
         if len(_quoted(text)) != len(text) + 2:
             return members_json(url)  # something in it needs escaping: the general way
         spelling = text[: text.index(":")]
@@ -188,6 +188,7 @@ class _Writer:
         if by_span:
             # As URL._read reads them, from the spans of the productions.
             raw: Parts = {"raw_scheme": spelling}
+            regs = match.regs
             for key, number, found in self.readers:
                 if number >= 0:
                     start, end = regs[number]
@@ -245,7 +246,7 @@ def _where(found: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return (found[0] if len(found) == 1 else -1), found
 
 
-def _first(text: str, regs: Regs, found: tuple[int, ...]) -> str | None:
+def _first(text: str, regs: tuple[tuple[int, int], ...], found: tuple[int, ...]) -> str | None:
     """The text of the first of the groups ``found`` that matched, as ``spans_from_regs`` picks."""
     for number in found:
         start, end = regs[number]
