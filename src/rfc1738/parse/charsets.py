@@ -14,7 +14,7 @@ they do not hold.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .layout import Layout
 
@@ -43,6 +43,9 @@ class GrammarFacts:
         self._rules: dict[tuple[str, str], frozenset[str]] = {}
         self._terminals: dict[tuple[str, str], frozenset[str]] = {}
         self._layouts: dict[tuple[str, str, frozenset[str]], Layout] = {}
+        #: Layouts as the URL layer looks them up for an object, by (file, class):
+        #: kept here so that they live as long as the grammar, and no longer.
+        self.by_class: dict[tuple[str, Any], Layout] = {}
 
     def rule_chars(self, file: str, rule: str) -> frozenset[str]:
         """The characters that stand for themselves in ``rule`` of ``<file>.lark``."""

@@ -351,8 +351,26 @@ def literal_before(layout: Layout, production: str) -> str:
     """The literal written right before field ``production`` (``"%09"`` before gopher's search).
 
     For the hooks where section 3 says more than the grammar (gopher splits
-    at the first ``%09``): they take the separator from the start rule.
+    at the first ``%09``): they take the separator from the start rule. The
+    answer is kept per layout (by identity: the layouts of a grammar are made
+    once), as the hooks ask it for every object.
     """
+    kept = _BEFORE.get((id(layout), production))
+    if kept is not None and kept[0] is layout:
+        return kept[1]
+    found = _literal_before(layout, production)
+    if len(_BEFORE) < _BEFORE_KEPT:
+        _BEFORE[(id(layout), production)] = (layout, found)
+    return found
+
+
+#: literal_before's answers: (id of the layout, production) → (the layout, the literal).
+#: The layout is kept with its answer, so that its id is not reused while kept.
+_BEFORE: dict[tuple[int, str], tuple[Layout, str]] = {}
+_BEFORE_KEPT = 1024
+
+
+def _literal_before(layout: Layout, production: str) -> str:
     last = ""
 
     def walk(node: Layout) -> bool:

@@ -467,11 +467,24 @@ class URL(metaclass=_URLType):
     @classmethod
     def layout_fields(cls) -> frozenset[str]:
         """The productions the class's fields fill in its start rule's layout."""
-        return frozenset(p for field in cls.DECLARED for p in field.parts(None))
+        found = _LAYOUT_FIELDS.get(cls)
+        if found is None:
+            found = _LAYOUT_FIELDS[cls] = frozenset(
+                p for field in cls.DECLARED for p in field.parts(None)
+            )
+        return found
 
     def _layout(self) -> Layout:
+        # The hooks of gopher, prospero and file read the layout for every
+        # object: one look-up per grammar, file and class after the first.
+        grammar = self._grammar()
         file, start = self._source()
-        return self._grammar().grammar_facts.layout(file, start, self.layout_fields())
+        key = (file, type(self))
+        layouts = grammar.grammar_facts.by_class
+        found = layouts.get(key)
+        if found is None:
+            found = layouts[key] = grammar.grammar_facts.layout(file, start, self.layout_fields())
+        return found
 
     def _chars(self, name: str) -> frozenset[str]:
         """The characters of production ``name`` (a terminal if UPPERCASE) in this URL's file."""
@@ -537,6 +550,9 @@ class URL(metaclass=_URLType):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
 
+
+#: Per class, the productions its fields fill in a layout (:meth:`URL.layout_fields`).
+_LAYOUT_FIELDS: dict[type[URL], frozenset[str]] = {}
 
 #: Sets the one slot of a URL's state, past the ``__setattr__`` that refuses to.
 _set_state = URL.__dict__["_state"].__set__
