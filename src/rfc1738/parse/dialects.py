@@ -376,15 +376,16 @@ def _capture_after(node: Node, hook: SplitAfter, path: str) -> Node:
     the tree around that sequence must end where it ends (an optional part
     at the end of the start rule), so that the text runs to the end of the URL.
     """
-    found = 0
+    found = misplaced = 0
 
     def walk(node: Node, at_end: bool) -> Node:
-        nonlocal found
+        nonlocal found, misplaced
         if isinstance(node, Seq):
             items = node.items
             for index, item in enumerate(items):
                 if isinstance(item, Group) and item.name == hook.after:
                     if not at_end:
+                        misplaced += 1
                         break
                     found += 1
                     rest = items[index + 1 :] or (Lit(""),)
@@ -401,7 +402,7 @@ def _capture_after(node: Node, hook: SplitAfter, path: str) -> Node:
         return node
 
     written = walk(node, True)
-    if not found:
+    if misplaced or not found:
         raise GrammarError(
             f"nothing follows {hook.after} to the end of the URL in one part of the "
             f"production: no group can hold the text {', '.join(hook.fields)} are cut from",

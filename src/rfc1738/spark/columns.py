@@ -75,11 +75,13 @@ class _Patterns:
 def _patterns(grammar_dir: str | None) -> _Patterns:
     exported = export_grammar(load(grammar_dir), "java", mark_empty=True)
     found = exported.any_groups
+    # Field → its cuts (one per scheme that cuts it); group → the fields cut from it.
     derived: dict[str, dict[Derived, None]] = {}
+    cut_from: dict[str, dict[str, None]] = {}
     for scheme in exported.schemes.values():
         for name, cut in scheme.derived.items():
             derived.setdefault(name, {})[cut] = None
-    sources = {cut.source for cuts in derived.values() for cut in cuts}
+            cut_from.setdefault(cut.source, {})[name] = None
     template: list[str] = []
     index: dict[str, int] = {}
     fields: dict[str, None] = {}
@@ -93,10 +95,7 @@ def _patterns(grammar_dir: str | None) -> _Patterns:
         template.append("".join(f"${n}" for n in numbers))
         template.append("".join(f"${found.markers[g]}" for g in groups if g in found.markers))
         # A group that fields are cut from stands in the struct as those fields.
-        if production in sources:
-            fields.update(dict.fromkeys(n for n, c in derived.items() if _from(c, production)))
-        else:
-            fields[production] = None
+        fields.update(cut_from.get(production, {production: None}))
     return _Patterns(
         exported.any,
         found.pattern,
@@ -105,10 +104,6 @@ def _patterns(grammar_dir: str | None) -> _Patterns:
         tuple(fields),
         {name: tuple(cuts) for name, cuts in derived.items()},
     )
-
-
-def _from(cuts: dict[Derived, None], production: str) -> bool:
-    return any(cut.source == production for cut in cuts)
 
 
 def _key(grammar_dir: str | os.PathLike[str] | None) -> str | None:
@@ -176,10 +171,9 @@ def _cut(text: Column, cut: Derived) -> Column:
 
 def _struct_fields(production: dict[str, Column], patterns: _Patterns) -> dict[str, Column]:
     """The struct's fields: each production's text, or what is cut out of a group's."""
-    sources = {cut.source for cuts in patterns.derived.values() for cut in cuts}
     columns: dict[str, Column] = {}
     for name in patterns.fields:
-        found = [production[name]] if name in production and name not in sources else []
+        found = [production[name]] if name in production else []
         # One group per scheme: at most one of them, and so of these, is not null.
         found.extend(_cut(production[cut.source], cut) for cut in patterns.derived.get(name, ()))
         columns[name] = found[0] if len(found) == 1 else F.coalesce(*found)
