@@ -168,8 +168,11 @@ def export(dialect: str, grammar_dir: str | os.PathLike[str] | None = None) -> E
 
     ``dialect`` is ``"python"``, ``"re2"``, ``"java"`` or ``"ecmascript"``.
     Each scheme gets a full-match pattern with a named group per production
-    its class reads; ``.any`` matches a URL of any scheme, dispatching on the
-    scheme without case. The host checks are left out (``.omits`` says
+    its class reads, and groups for the fields its class reads with a hook:
+    nntp's ``article_number``, and the texts that gopher's selector, search
+    and gopher+ string and prospero's fieldspecs are cut from (each
+    scheme's ``.derived`` says how). ``.any`` matches a URL of any scheme,
+    dispatching on the scheme without case. The host checks are left out (``.omits`` says
     which); ``.as_json()`` is what ``rfc1738 grammar export`` prints. See
     :mod:`rfc1738.parse.dialects`.
 

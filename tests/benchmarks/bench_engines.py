@@ -5,11 +5,13 @@ test``). For each input of ``bench.ADVERSARIAL`` at each size, the best of
 three runs of one match of the scheme's pattern and one of ``any``, in
 Python ``re``, Google RE2 (``google-re2``), node's ``RegExp`` and Java's
 ``java.util.regex`` (``java Adversarial.java``, Java 11+). Prints a Markdown
-table in milliseconds.
+table in milliseconds (``StackOverflowError``, ``RangeError``: the engine ran
+out of stack). ``--sizes`` sets the sizes (default 100,000 and 1,000,000).
 """
 
 from __future__ import annotations
 
+import argparse
 import re
 import subprocess
 import sys
@@ -38,23 +40,25 @@ def best_of_3(match: Callable[[str], object], other: Callable[[str], object], te
     return min(times) * 1e3
 
 
-def in_process(dialect: str, compile_: Callable[[str], re.Pattern[str]]) -> dict[str, float]:
+def in_process(
+    dialect: str, compile_: Callable[[str], re.Pattern[str]], sizes: tuple[int, ...]
+) -> dict[str, float]:
     export = rfc1738.export(dialect)
     anything = compile_(export.any)
     found = {}
     for label, build in ADVERSARIAL.items():
         pattern = compile_(export.schemes[label.partition(":")[0]].pattern)
-        for n in SIZES:
+        for n in sizes:
             found[f"{label}|{n}"] = best_of_3(pattern.search, anything.search, build(n))
     return found
 
 
-def external(dialect: str, command: list[str]) -> dict[str, str]:
+def external(dialect: str, command: list[str], sizes: tuple[int, ...]) -> dict[str, str]:
     export = rfc1738.export(dialect)
     with tempfile.NamedTemporaryFile("w", suffix=".tsv", delete=False) as table:
         for label, build in ADVERSARIAL.items():
             pattern = export.schemes[label.partition(":")[0]].pattern
-            for n in SIZES:
+            for n in sizes:
                 table.write(f"{label}|{n}\t{pattern}\t{export.any}\t{build(n)}\n")
     done = subprocess.run([*command, table.name], capture_output=True, text=True, check=True)
     Path(table.name).unlink()
@@ -62,24 +66,30 @@ def external(dialect: str, command: list[str]) -> dict[str, str]:
 
 
 def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--sizes", help="comma-separated sizes n of the inputs")
+    args = parser.parse_args()
+    sizes = tuple(int(size) for size in args.sizes.split(",")) if args.sizes else SIZES
+
     import re2
 
     columns: dict[str, dict[str, float] | dict[str, str]] = {
-        "python re": in_process("python", re.compile),
-        "google-re2": in_process("re2", re2.compile),
-        "node": external("ecmascript", ["node", str(HERE / "adversarial.js")]),
+        "python re": in_process("python", re.compile, sizes),
+        "google-re2": in_process("re2", re2.compile, sizes),
+        "node": external("ecmascript", ["node", str(HERE / "adversarial.js")], sizes),
     }
     java_home = find_java_home()
     if java_home is not None:
         java = str(Path(java_home) / "bin" / "java")
-        columns["java"] = external("java", [java, "-Xss1m", str(HERE / "Adversarial.java")])
-    head = " | ".join(f"{name} n={n:,}" for name in columns for n in SIZES)
+        command = [java, "-Xss1m", str(HERE / "Adversarial.java")]
+        columns["java"] = external("java", command, sizes)
+    head = " | ".join(f"{name} n={n:,}" for name in columns for n in sizes)
     print(f"| input | {head} |")
-    print("|---|" + "---:|" * (len(columns) * len(SIZES)))
+    print("|---|" + "---:|" * (len(columns) * len(sizes)))
     for label in ADVERSARIAL:
         cells = []
         for values in columns.values():
-            for n in SIZES:
+            for n in sizes:
                 value = values[f"{label}|{n}"]
                 cells.append(f"{float(value):.1f}" if _number(value) else str(value))
         print(f"| {label} | " + " | ".join(cells) + " |")

@@ -1,14 +1,18 @@
 """The strings every engine is run on, and what the library says of each.
 
 Sources: every case of the project's test data (``tests/cases.py``, the
-parser-confusion table), a sample of each corpus in ``shared/corpora``,
-strings generated from each scheme's grammar file (``hypothesis.extra.lark``)
-and mutations of them, the scheme written in other cases, and the
-adversarial inputs of ``tests/benchmarks/bench.py`` at a small size.
+parser-confusion table), a few strings where the fields a hook reads are
+cut (``HOOKED``), a sample of each corpus in ``shared/corpora``, strings
+generated from each scheme's grammar file (``hypothesis.extra.lark``) and
+mutations of them, the scheme written in other cases, and the adversarial
+inputs of ``tests/benchmarks/bench.py`` at a small size.
 
 For each string the library gives the verdict of the bare grammar
-(``is_valid(text, host_checks=False)``), the verdict with host checks, and
-the span of every production the exported patterns capture.
+(``is_valid(text, host_checks=False)``), the verdict with host checks, the
+span of every production the fast parser captures, and the raw value of
+each field the URL class reads with a hook (gopher's selector, search and
+gopher+ string, nntp's article number, prospero's fieldspecs), which the
+exported patterns give through groups of their own.
 """
 
 from __future__ import annotations
@@ -37,6 +41,17 @@ PER_CORPUS = 400
 #: Strings generated per scheme; each is also mutated once.
 PER_SCHEME = 40
 MAX_LENGTH = 300
+#: Where the fields a hook reads are cut (section 3.4's %09, 3.11's ; and =),
+#: next to escapes that only look like the separators.
+HOOKED = (
+    "gopher://h/%09sel%09q%09+%09x",
+    "gopher://h/1%2509%09%2509",
+    "gopher://h/1%09",
+    "gopher://h/1%0",
+    "prospero://h/a;%3B=%3D;x=",
+    "prospero://h/%3Ba=b;c=d",
+    "nntp://h:1/g.h/0",
+)
 #: Characters mutations insert: the grammar's own, and those it forbids.
 MUTATION_CHARS = '%09aZ.-+:/@;?=&*!#~ \t\n\\[]<>"é\u212a\u017f'
 
@@ -54,10 +69,16 @@ class Sample:
     checked: bool
     #: Production → span, for each captured production that took part (valid only).
     spans: tuple[tuple[str, tuple[int, int]], ...]
+    #: Field the class reads with a hook → its raw value (``raw_<field>``; valid only).
+    values: tuple[tuple[str, object], ...] = ()
 
     def span_dict(self) -> dict[str, tuple[int, int]]:
         """:attr:`spans` as a dictionary."""
         return dict(self.spans)
+
+    def value_dict(self) -> dict[str, object]:
+        """:attr:`values` as a dictionary."""
+        return dict(self.values)
 
 
 def corpus_lines() -> list[str]:
@@ -122,6 +143,7 @@ def texts() -> list[str]:
             found.extend(case.url for case in cases)
     found.extend(RFC_EXAMPLES)
     found.extend(case.url for case in CONFUSIONS)
+    found.extend(HOOKED)
     found.extend(corpus_lines())
     for scheme in sorted(rfc1738.load().files):
         drawn = _generated(scheme)
@@ -137,12 +159,23 @@ def _sample(grammar: rfc1738.Grammar, text: str) -> Sample:
     scheme = grammar.scheme_file(text).scheme
     valid = grammar.is_valid(text, host_checks=False)
     spans: dict[str, tuple[int, int]] = {}
+    values: dict[str, object] = {}
     if valid:
         parser = grammar.fast_parser(scheme)
         spans = {**(parser.checked_spans(text) or {}), **(parser.spans(text) or {})}
-        wanted = grammar.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS
+        cls = grammar.url_class(scheme)
+        wanted = cls.PRODUCTIONS | CHECKED_PRODUCTIONS
         spans = {name: span for name, span in spans.items() if name in wanted}
-    return Sample(text, scheme, valid, grammar.is_valid(text), tuple(sorted(spans.items())))
+        url = grammar.parse(text, host_checks=False)
+        values = {name: getattr(url, f"raw_{name}") for name in sorted(cls.READ_BY_HOOK)}
+    return Sample(
+        text,
+        scheme,
+        valid,
+        grammar.is_valid(text),
+        tuple(sorted(spans.items())),
+        tuple(values.items()),
+    )
 
 
 @cache

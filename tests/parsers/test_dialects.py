@@ -60,3 +60,67 @@ def test_java_group_names_have_no_underscore() -> None:
 def test_unknown_dialect() -> None:
     with pytest.raises(ValueError, match="unknown dialect 'perl'"):
         rfc1738.export("perl")
+
+
+@pytest.mark.parametrize("dialect", ["python", "re2", "java", "ecmascript"])
+def test_every_field_a_hook_reads_is_exported(dialect: str) -> None:
+    # A field the class reads with a hook has a group of its own or is cut out
+    # of one: none is left out of the export (and so of rfc1738.spark's struct).
+    exported = rfc1738.export(dialect)
+    grammar = rfc1738.load()
+    for scheme, found in exported.schemes.items():
+        hooked = grammar.url_class(scheme).READ_BY_HOOK
+        productions = set(found.groups.values())
+        assert hooked <= productions | set(found.derived), scheme
+        for cut in found.derived.values():
+            assert cut.source in productions
+    gopher, prospero = exported.schemes["gopher"], exported.schemes["prospero"]
+    assert sorted(gopher.derived) == ["gopher_plus", "search", "selector"]
+    assert {cut.separator for cut in gopher.derived.values()} == {"%09"}
+    assert (prospero.derived["fieldspecs"].separator, prospero.derived["fieldspecs"].pair) == (
+        ";",
+        "=",
+    )
+    assert "article_number" in exported.schemes["nntp"].groups.values()
+
+
+def test_hooked_fields_from_the_exported_pattern() -> None:
+    gopher = rfc1738.export("python").schemes["gopher"]
+    text = "gopher://h/7sel%09q%20x%09+"
+    after = re.search(gopher.pattern, text).group("after_gtype")  # type: ignore[union-attr]
+    cut = {name: derived.apply(after) for name, derived in gopher.derived.items()}
+    url = rfc1738.parse(text)
+    assert cut == {"selector": "sel", "search": "q%20x", "gopher_plus": "+"}
+    assert cut == {n: getattr(url, f"raw_{n}") for n in ("selector", "search", "gopher_plus")}
+    nntp = rfc1738.export("python").schemes["nntp"]
+    match = re.search(nntp.pattern, "nntp://h:119/comp.x/4711")
+    assert match is not None
+    assert (match.group("port"), match.group("article_number")) == ("119", "4711")
+    prospero = rfc1738.export("python").schemes["prospero"]
+    match = re.search(prospero.pattern, "prospero://h/a;b=c;d=")
+    assert match is not None
+    assert prospero.derived["fieldspecs"].apply(match.group("after_ppath")) == (
+        ("b", "c"),
+        ("d", ""),
+    )
+    assert rfc1738.export("java").as_json()["schemes"]["gopher"]["derived"]["search"] == {  # type: ignore[index]
+        "from": "after_gtype",
+        "split": "%09",
+        "part": 1,
+        "parts": 3,
+        "rule": "RFC 1738 section 3.4: the text after gtype, between the first and second %09",
+    }
+
+
+def test_a_hooked_field_the_pattern_cannot_give_is_a_grammar_error(tmp_path: Path) -> None:
+    # Something after the gopher path: the text after gtype no longer runs to
+    # the end of the URL, so no group can hold what section 3.4 splits.
+    text = (shipped_grammar_dir() / "gopher.lark").read_text(encoding="utf-8")
+    edited = text.replace(
+        '[ "%09" gopher_plus_string ] ] ] ] ]', '[ "%09" gopher_plus_string ] ] ] ] ] "!"'
+    )
+    assert edited != text
+    directory = copy_with(tmp_path, "gopher", edited)
+    assert rfc1738.load(directory).url_class("gopher").__name__ == "GopherURL"
+    with pytest.raises(rfc1738.GrammarError, match="nothing follows gtype to the end"):
+        rfc1738.export("re2", directory)

@@ -23,18 +23,27 @@ pattern per scheme with its capture groups, and one pattern for "any RFC 1738
 URL" that dispatches on the scheme, without case (section 2.1) and without
 lookahead (RE2 has none): the generic branch's scheme is written as "any
 scheme but the predefined ones", built from their names.
+
+The groups are the productions a scheme's class reads, and what its
+``HOOK_EXPORTS`` add for the fields its hook reads (:mod:`rfc1738.parse.derived`):
+a group for the text the hook cuts (gopher's ``after_gtype``), with each
+field cut out of it described as a :class:`~rfc1738.parse.derived.Derived`
+(``ExportedPattern.derived``), or a group of the field's own (nntp's
+``article_number``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from ..bnf.files import GENERIC
 from ..errors import GrammarError
+from .derived import Derived, HookExport, OwnGroup, SplitAfter
 from .hosts import CHECKED_PRODUCTIONS, MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
+from .layout import literal_before
 from .regex import PYTHON, Dialect, Writer, write
 
 if TYPE_CHECKING:
@@ -157,6 +166,10 @@ class ExportedPattern:
     #: Group name → the number of its marker group, for groups that may be
     #: empty (``mark_empty``): not empty exactly when the group took part.
     markers: Mapping[str, int]
+    #: Field → how it is cut out of a group's text: the fields of the
+    #: scheme's objects that no group holds (gopher's selector, search and
+    #: gopher+ string, prospero's fieldspecs).
+    derived: Mapping[str, Derived] = field(default_factory=dict)
 
     def fields(self) -> dict[str, tuple[int, ...]]:
         """Production → the numbers of the groups that may hold it, in order.
@@ -182,15 +195,24 @@ class Export:
     #: What the patterns leave out, to be checked on the captured groups.
     omits: tuple[str, ...]
     #: :attr:`any` with every scheme's groups (a production has a group per
-    #: scheme that has it; only the matching scheme's take part).
+    #: scheme that has it; only the matching scheme's take part). The fields
+    #: cut out of a group are in each scheme's ``derived``.
     any_groups: ExportedPattern
 
     def as_json(self) -> dict[str, object]:
-        """The JSON form: ``{"dialect", "schemes": {s: {"pattern", "groups"}}, "any", "omits"}``."""
+        """The JSON form: ``{"dialect", "schemes": {s: {"pattern", "groups", "derived"}}, ...}``.
+
+        ``"derived"`` maps a field no group holds to :meth:`Derived.as_json`;
+        ``"any"`` holds the dispatching pattern, ``"omits"`` what no pattern checks.
+        """
         return {
             "dialect": self.dialect,
             "schemes": {
-                scheme: {"pattern": found.pattern, "groups": dict(found.groups)}
+                scheme: {
+                    "pattern": found.pattern,
+                    "groups": dict(found.groups),
+                    "derived": {name: cut.as_json() for name, cut in found.derived.items()},
+                }
                 for scheme, found in self.schemes.items()
             },
             "any": {"pattern": self.any},
@@ -200,11 +222,16 @@ class Export:
 
 @dataclass(frozen=True, slots=True)
 class SchemeSource:
-    """Where one scheme's pattern comes from: its file, start rule and captured productions."""
+    """Where one scheme's pattern comes from: its file, start rule and captured productions.
+
+    ``hooks`` are the class's ``HOOK_EXPORTS``: the groups and cuts that give
+    the fields its hook reads (:mod:`rfc1738.parse.derived`).
+    """
 
     grammar: CompiledFile
     start: str
     capture: Collection[str]
+    hooks: tuple[HookExport, ...] = ()
 
 
 def export_grammar(
@@ -212,15 +239,17 @@ def export_grammar(
 ) -> Export:
     """Every scheme of ``parsers`` in ``dialect``, capturing what its URL class reads.
 
-    The groups are those of the fast parser: the productions the scheme's
-    class reads and those the host checks read. The host checks themselves
-    are left out (:data:`OMITS`).
+    The groups are those of the fast parser (the productions the scheme's
+    class reads and those the host checks read) and those the class's
+    ``HOOK_EXPORTS`` add for the fields its hook reads. The host checks
+    themselves are left out (:data:`OMITS`).
     """
     sources = {
         scheme: SchemeSource(
             parsers.compiled_file(scheme),
             entry.start,
             parsers.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS,
+            tuple(getattr(parsers.url_class(scheme), "HOOK_EXPORTS", ())),
         )
         for scheme, entry in sorted(parsers.files.items())
     }
@@ -244,12 +273,12 @@ def export_patterns(
     as Spark's ``regexp_extract`` give ``""`` for a group that took no part.
     """
     chosen = _dialect(dialect)
-    nodes = {
-        scheme: source.grammar.ir(source.start, source.capture)
-        for scheme, source in sources.items()
-    }
+    nodes: dict[str, Node] = {}
+    derived: dict[str, dict[str, Derived]] = {}
+    for scheme, source in sources.items():
+        nodes[scheme], derived[scheme] = _with_hooks(source)
     schemes = {
-        scheme: _exported(chosen, write(node, chosen, mark_empty=mark_empty))
+        scheme: _exported(chosen, write(node, chosen, mark_empty=mark_empty), derived[scheme])
         for scheme, node in nodes.items()
     }
     branches = [node for scheme, node in nodes.items() if scheme != generic]
@@ -265,15 +294,121 @@ def export_patterns(
     return Export(chosen.name, schemes, _anchored(chosen, anything.source), omits, captured)
 
 
-def _exported(dialect: Dialect, writer: Writer) -> ExportedPattern:
+def _exported(
+    dialect: Dialect, writer: Writer, derived: Mapping[str, Derived] | None = None
+) -> ExportedPattern:
     production = {name: p for p, names in writer.names().items() for name in names}
     # In the order the groups open (their numbers).
     groups = {
         name: production[name] for name in sorted(writer.numbers, key=writer.numbers.__getitem__)
     }
     return ExportedPattern(
-        _anchored(dialect, writer.source), groups, dict(writer.numbers), dict(writer.markers)
+        _anchored(dialect, writer.source),
+        groups,
+        dict(writer.numbers),
+        dict(writer.markers),
+        dict(derived or {}),
     )
+
+
+def _with_hooks(source: SchemeSource) -> tuple[Node, dict[str, Derived]]:
+    """The scheme's tree with the groups its hooks need, and the fields cut out of them."""
+    own = {hook.production for hook in source.hooks if isinstance(hook, OwnGroup)}
+    node = source.grammar.ir(source.start, frozenset(source.capture) | own)
+    derived: dict[str, Derived] = {}
+    for hook in source.hooks:
+        if isinstance(hook, OwnGroup):
+            node = _own_group(node, hook, str(source.grammar.path))
+            continue
+        node = _capture_after(node, hook, str(source.grammar.path))
+        separator = _literal_before(source, hook.at)
+        pair = "" if hook.pairs is None else _literal_before(source, hook.pairs)
+        derived.update(hook.derive(separator, pair))
+    return node, derived
+
+
+def _literal_before(source: SchemeSource, production: str) -> str:
+    """The literal ``source``'s start rule writes before ``production`` (gopher's ``%09``)."""
+    try:
+        return literal_before(source.grammar.layout(source.start, {production}), production)
+    except ValueError:
+        raise GrammarError(
+            f"{source.start} writes no literal before {production}: no field can be cut there",
+            file=str(source.grammar.path),
+        ) from None
+
+
+def _own_group(node: Node, hook: OwnGroup, path: str) -> Node:
+    """``node`` with ``hook.production`` captured, as ``hook.field``, only outside other groups."""
+    found = 0
+
+    def walk(node: Node, inside: bool) -> Node:
+        nonlocal found
+        if isinstance(node, Group):
+            if node.name != hook.production:
+                return Group(node.name, walk(node.item, True))
+            if inside:
+                return walk(node.item, True)  # the port's digits: the port's group holds them
+            found += 1
+            return Group(hook.field, walk(node.item, True))
+        if isinstance(node, Seq):
+            return Seq(tuple(walk(item, inside) for item in node.items))
+        if isinstance(node, Alt):
+            return Alt(tuple(walk(option, inside) for option in node.options))
+        if isinstance(node, Rep):
+            return Rep(walk(node.item, inside), node.low, node.high)
+        return node
+
+    written = walk(node, False)
+    if not found:
+        raise GrammarError(
+            f"{hook.production} stands nowhere outside another field: no group can hold "
+            f"{hook.field}",
+            file=path,
+        )
+    return written
+
+
+def _capture_after(node: Node, hook: SplitAfter, path: str) -> Node:
+    """``node`` with the text after group ``hook.after``, to the end of the match, captured.
+
+    The text is what follows the production in its sequence; every part of
+    the tree around that sequence must end where it ends (an optional part
+    at the end of the start rule), so that the text runs to the end of the URL.
+    """
+    found = misplaced = 0
+
+    def walk(node: Node, at_end: bool) -> Node:
+        nonlocal found, misplaced
+        if isinstance(node, Seq):
+            items = node.items
+            for index, item in enumerate(items):
+                if isinstance(item, Group) and item.name == hook.after:
+                    if not at_end:
+                        misplaced += 1
+                        break
+                    found += 1
+                    rest = items[index + 1 :] or (Lit(""),)
+                    after = Group(hook.group, rest[0] if len(rest) == 1 else Seq(rest))
+                    return Seq((*items[: index + 1], after))
+            last = len(items) - 1
+            return Seq(tuple(walk(item, at_end and i == last) for i, item in enumerate(items)))
+        if isinstance(node, Alt):
+            return Alt(tuple(walk(option, at_end) for option in node.options))
+        if isinstance(node, Rep):
+            return Rep(walk(node.item, at_end and node.high == 1), node.low, node.high)
+        if isinstance(node, Group):
+            return Group(node.name, walk(node.item, at_end))
+        return node
+
+    written = walk(node, True)
+    if misplaced or not found:
+        raise GrammarError(
+            f"nothing follows {hook.after} to the end of the URL in one part of the "
+            f"production: no group can hold the text {', '.join(hook.fields)} are cut from",
+            file=path,
+        )
+    return written
 
 
 def _dialect(dialect: str | Dialect) -> Dialect:

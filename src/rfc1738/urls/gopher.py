@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
+from ..parse.derived import HookExport, SplitAfter
 from ..parse.layout import literal_before
 from ..parse.spans import Spans
 from ._fields import Number, OneChar, Text, Verbatim
@@ -67,6 +68,11 @@ class GopherURL(URL):
     # Section 3.4 splits the gopher path at the first and second "%09", which
     # the grammar alone (ambiguous there) does not: a hook reads these three.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset({"selector", "search", "gopher_plus"})
+    # For rfc1738.export and rfc1738.spark: the text after gtype in one group,
+    # cut as _read cuts it, at the literal before search.
+    HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = (
+        SplitAfter("gtype", "search", ("selector", "search", "gopher_plus"), section="3.4"),
+    )
 
     def _separator(self) -> str:
         """The literal between selector and search in the start rule (``%09``)."""

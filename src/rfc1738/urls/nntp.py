@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..parse.derived import HookExport, OwnGroup
 from ..parse.spans import Spans
 from ._fields import Number, Verbatim
 from .base import URL, Parts
@@ -47,6 +48,11 @@ class NntpURL(URL):
     # the port uses too: its span would be the port's. It is what follows the
     # group, after the "/" the start rule puts there.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset({"article_number"})
+    # For rfc1738.export and rfc1738.spark: a group of its own, the digits no
+    # other field holds (an exported pattern has no hook to run).
+    HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = (
+        OwnGroup("digits", "article_number", section="3.7"),
+    )
 
     def _read(self, text: str, spans: Spans) -> Parts:
         raw = URL._read(self, text, spans)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from ..parse.derived import HookExport, SplitAfter
 from ..parse.layout import literal_before
 from ..parse.spans import Spans
 from ._fields import Number, Pairs, Path, Verbatim
@@ -52,6 +53,11 @@ class ProsperoURL(URL):
     # before fieldname (";") and fieldvalue ("="). Neither can occur
     # unescaped inside a fieldname, nor the first inside a fieldvalue.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset({"fieldspecs"})
+    # For rfc1738.export and rfc1738.spark: the text after ppath in one group,
+    # cut into pairs as _read cuts it.
+    HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = (
+        SplitAfter("ppath", "fieldname", ("fieldspecs",), pairs="fieldvalue", section="3.11"),
+    )
 
     def _read(self, text: str, spans: Spans) -> Parts:
         raw = URL._read(self, text, spans)

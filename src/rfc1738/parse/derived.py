@@ -1,0 +1,170 @@
+"""Fields that section 3 takes further apart than the grammar, as the exported patterns give them.
+
+Three URL classes read fields with a hook (``READ_BY_HOOK``) instead of a
+production's span, because RFC 1738 section 3 says more than the grammar:
+
+- gopher (section 3.4) splits the text after ``gtype`` at the first and
+  second ``%09`` into selector, search and gopher+ string, where the grammar
+  alone is ambiguous (``selector = *xchar`` may hold every ``%09``);
+- prospero (section 3.11) reads ``;name=value`` pairs, a repetition: no
+  capture group holds its items one by one;
+- nntp (section 3.7) has no production for the article number but
+  ``digits``, which the port and the hostnumber use too.
+
+Such a class says how :func:`rfc1738.export` gives those fields in
+``HOOK_EXPORTS``:
+
+- :class:`SplitAfter`: the pattern captures the text after a production, to
+  the end of the URL, in one group (``after_gtype``); each field is cut out of
+  that text at a literal the start rule puts between the fields (gopher's
+  ``%09``, prospero's ``;`` and ``=``), as the hook cuts it.
+- :class:`OwnGroup`: the production is captured, under the field's name,
+  only where no other captured field holds it (``digits`` after nntp's
+  group, not the port's).
+
+The export describes each field cut out of a group as a :class:`Derived`:
+the group, the separator and which part; an engine cuts it with its own
+string functions (:mod:`rfc1738.spark` with ``split``), :meth:`Derived.apply`
+in Python. This module imports nothing of the package: the URL classes
+declare their exports with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["Derived", "HookExport", "OwnGroup", "SplitAfter"]
+
+#: Ordinals for the rules' wording.
+_ORDINALS = ("first", "second", "third", "fourth", "fifth")
+
+
+def _ordinal(number: int) -> str:
+    return _ORDINALS[number - 1] if number <= len(_ORDINALS) else f"{number}th"
+
+
+@dataclass(frozen=True, slots=True)
+class Derived:
+    """A field of a scheme's objects that no group holds: cut out of one group's text.
+
+    The text of group :attr:`source` is split at each :attr:`separator`.
+    Without :attr:`pair`, the field is part :attr:`part` (0-based) of at
+    most :attr:`parts` (the last one keeps the rest, separators included),
+    and null where there are fewer parts. With :attr:`pair`, the text begins
+    with the separator and the field is every part after the first, each
+    split at its first :attr:`pair` into a name and a value. Where the group
+    took no part, the field is null. Values are as written (not decoded).
+
+    >>> selector = Derived("after_gtype", "%09", part=0, parts=3)
+    >>> selector.apply("find%09rfc%20822"), Derived("after_gtype", "%09", 1, 3).apply("find")
+    ('find', None)
+    >>> Derived("after_ppath", ";", pair="=").apply(";type=x;version=2")
+    (('type', 'x'), ('version', '2'))
+    """
+
+    #: The production (group) whose text the field is cut from.
+    source: str
+    #: Where the text is split.
+    separator: str
+    #: Which part (0-based), when :attr:`pair` is empty.
+    part: int = 0
+    #: At most this many parts, the last keeping the rest (0: no limit).
+    parts: int = 0
+    #: Each part after the first split at its first ``pair`` into (name, value).
+    pair: str = ""
+    #: The rule of RFC 1738 section 3 the cut follows, in words.
+    rule: str = ""
+
+    def apply(self, text: str | None) -> str | tuple[tuple[str, str], ...] | None:
+        """The field cut out of ``text``, the group's text (``None``: the group took no part)."""
+        if text is None:
+            return None
+        if self.pair:
+            specs = text.split(self.separator)[1:]
+            return tuple(
+                (name, value) for name, _, value in (s.partition(self.pair) for s in specs)
+            )
+        found = (
+            text.split(self.separator, self.parts - 1) if self.parts else text.split(self.separator)
+        )
+        return found[self.part] if self.part < len(found) else None
+
+    def as_json(self) -> dict[str, object]:
+        """``{"from", "split", "part", "parts", "rule"}``, or ``"pairs"`` in place of the parts."""
+        cut: dict[str, object] = {"from": self.source, "split": self.separator}
+        if self.pair:
+            cut["pairs"] = self.pair
+        else:
+            cut["part"], cut["parts"] = self.part, self.parts
+        cut["rule"] = self.rule
+        return cut
+
+
+@dataclass(frozen=True, slots=True)
+class SplitAfter:
+    """Fields a hook cuts out of the text after production :attr:`after`, to the end of the URL.
+
+    The separator is the literal the start rule writes before production
+    :attr:`at`. Each of :attr:`fields` is one part, in order, the last
+    keeping the rest (gopher: selector, search, gopher+ string, at the
+    ``%09`` before ``search``). With :attr:`pairs` (a production), the one
+    field is a tuple of (name, value): every part after the first, split at
+    the literal before ``pairs`` (prospero: ``;`` before ``fieldname``, ``=``
+    before ``fieldvalue``).
+    """
+
+    #: The production the text follows.
+    after: str
+    #: The production the separator is written before.
+    at: str
+    #: The fields, one per part (with :attr:`pairs`: one field).
+    fields: tuple[str, ...]
+    #: The production whose literal splits a name from its value, for pairs.
+    pairs: str | None = None
+    #: The section of RFC 1738 that says so.
+    section: str = ""
+
+    @property
+    def group(self) -> str:
+        """The name of the group that captures the text (``after_gtype``)."""
+        return f"after_{self.after}"
+
+    def derive(self, separator: str, pair: str = "") -> dict[str, Derived]:
+        """Each field as a :class:`Derived` of :attr:`group`, given the start rule's literals."""
+        where = f"RFC 1738 section {self.section}: " if self.section else ""
+        if self.pairs is not None:
+            (field,) = self.fields
+            rule = f"{where}each {separator}name{pair}value after {self.after}, in order"
+            return {field: Derived(self.group, separator, pair=pair, rule=rule)}
+        count = len(self.fields)
+        found: dict[str, Derived] = {}
+        for index, field in enumerate(self.fields):
+            if index == 0:
+                place = f"up to the first {separator}" if count > 1 else "all of it"
+            elif index == count - 1:
+                place = f"after the {_ordinal(index)} {separator}, the rest"
+            else:
+                place = f"between the {_ordinal(index)} and {_ordinal(index + 1)} {separator}"
+            rule = f"{where}the text after {self.after}, {place}"
+            found[field] = Derived(self.group, separator, index, count, rule=rule)
+        return found
+
+
+@dataclass(frozen=True, slots=True)
+class OwnGroup:
+    """:attr:`production` captured as :attr:`field`, where no other captured field holds it.
+
+    nntp's article number is ``digits``: so are the port and the parts of a
+    hostnumber, which sit inside the ``port`` and ``hostnumber`` groups.
+    """
+
+    #: The grammar's production.
+    production: str
+    #: The group's (and the field's) name.
+    field: str
+    #: The section of RFC 1738 that says what it is.
+    section: str = ""
+
+
+#: What a URL class declares in ``HOOK_EXPORTS``.
+HookExport = SplitAfter | OwnGroup
