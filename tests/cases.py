@@ -351,7 +351,13 @@ REJECT: dict[str, list[Case]] = {
             at=10,
             rule="ftpurl",
             expected=frozenset({'";type="'}),
-            wrong='only ";type=" of ftpurl goes on; the error names fpath and what ; allowed',
+        ),
+        Case(
+            "ftp://h/a;typ",
+            "a URL that ends inside ;type= (section 5 ftpurl)",
+            at=13,
+            rule="ftpurl",
+            expected=frozenset({'";type="'}),
         ),
         Case(
             "ftp://u:p:q@h/",

@@ -33,9 +33,10 @@ from rfc1738 import Grammar, URLSyntaxError
 from rfc1738.parse.automaton import ErrorAutomaton
 from rfc1738.parse.reference import ReferenceParser
 
-__all__ = ["automaton", "earley_error", "shipped"]
+__all__ = ["automaton", "automaton_error", "earley_error", "shipped"]
 
-Details = tuple[int, frozenset[str], str | None]
+#: ``(position, expected, rule, reason)``: what an error says.
+Details = tuple[int, frozenset[str], str | None, str]
 
 
 @contextmanager
@@ -93,15 +94,27 @@ def _earley(text: str) -> Details | None:
     try:
         _reference(entry.scheme).parse(text, entry.start)
     except URLSyntaxError as error:
-        return error.position, error.expected, error.rule
+        return error.position, error.expected, error.rule, error.reason
     return None
 
 
 def earley_error(text: str) -> Details | None:
-    """What the oracle reports for ``text``: ``(position, expected, rule)``, or ``None``."""
+    """What the oracle reports for ``text``: ``(position, expected, rule, reason)``, or ``None``."""
     found = _earley(text)
     if found is None or found[0] < len(text):
         return found
     beyond = _earley(text + "\x00")
     assert beyond is not None and beyond[0] == len(text), (text, beyond)
-    return found[0], found[1], beyond[2]
+    return found[0], found[1], beyond[2], found[3]
+
+
+def automaton_error(text: str, *, as_earley: bool = True) -> Details | None:
+    """What the error automaton reports for ``text``, as :func:`earley_error` does.
+
+    ``as_earley`` (the default) leaves out the choice the oracle does not make.
+    """
+    found = automaton(text).error(text, as_earley=as_earley)
+    if found is None:
+        return None
+    error = URLSyntaxError(text, *found)
+    return error.position, error.expected, error.rule, error.reason

@@ -1,7 +1,7 @@
 """The error automaton against the Earley oracle, and the errors users read.
 
-Position and expected items are what the reference parser reports, on every
-input; the production named is the oracle's (tests/grammar/oracle.py says
+Position, expected items and reason are what the reference parser reports,
+on every input; the production named is the oracle's (tests/grammar/oracle.py says
 which two of Lark's quirks it leaves out) except where the automaton prefers
 a production that may be empty, which ``as_earley=True`` leaves out too.
 Inputs: every accept and reject case, one- to three-character mutations of
@@ -27,7 +27,7 @@ import rfc1738
 from rfc1738.parse.automaton import ErrorAutomaton
 from tests.cases import ACCEPT, REJECT, SCHEMES, Case, case_id
 from tests.doc_examples import DOCS, run_examples
-from tests.grammar.oracle import automaton, earley_error, shipped
+from tests.grammar.oracle import automaton_error, earley_error, shipped
 
 #: Characters mutations insert: the grammar's own, those it forbids, look-alikes.
 MUTATION_CHARS = '%09aAzZ.-+:/@;?=&*!$#~ \t\x00\\[]<>"^`{|}\u00e9\u212a\u017f\u0131'
@@ -35,7 +35,7 @@ MUTATION_CHARS = '%09aAzZ.-+:/@;?=&*!$#~ \t\x00\\[]<>"^`{|}\u00e9\u212a\u017f\u0
 
 def assert_as_earley(text: str) -> None:
     """The automaton's answer for ``text`` is the oracle's."""
-    assert automaton(text).error(text, as_earley=True) == earley_error(text), text
+    assert automaton_error(text) == earley_error(text), text
 
 
 def mutations(text: str, count: int, seed: int) -> list[str]:
@@ -137,6 +137,63 @@ def test_the_same_fault_names_the_same_rule_anywhere_in_a_path(
     assert (caught.value.position, caught.value.rule) == (len(text) - 1, rule)
 
 
+# ---- inside a literal ----
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "expected", "rule", "reason"),
+    [
+        (
+            "ftp://h/a;b",
+            10,
+            '";type="',
+            "ftpurl",
+            "unexpected character 'b' (U+0062): expected the rest of \";type=\" after ';'",
+        ),
+        (
+            "ftp://h/a;typ",
+            13,
+            '";type="',
+            "ftpurl",
+            "unexpected end of the URL: expected the rest of \";type=\" after ';typ'",
+        ),
+        (
+            "http:x",
+            5,
+            '"http://"i',
+            "httpurl",
+            "unexpected character 'x' (U+0078): "
+            "expected the rest of \"http://\" (any case) after 'http:'",
+        ),
+    ],
+)
+def test_an_error_inside_a_literal_names_the_literal_and_its_production(
+    text: str, position: int, expected: str, rule: str, reason: str
+) -> None:
+    for parser in ("fast", "reference"):
+        with pytest.raises(rfc1738.URLSyntaxError) as caught:
+            rfc1738.parse(text, parser=parser)  # type: ignore[arg-type]
+        error = caught.value
+        assert (error.position, error.expected, error.rule) == (
+            position,
+            frozenset({expected}),
+            rule,
+        )
+        assert error.reason.startswith(reason), error.reason
+
+
+@pytest.mark.parametrize("text", ["gopher://h/1sel%9", "gopher://h/1sel%0x", "gopher://h/1sel%"])
+def test_a_literal_that_begins_with_percent_cut_short_is_an_escape_cut_short(text: str) -> None:
+    """``"%09"`` begun is an escape begun: the error is at its ``%``, in the selector."""
+    for parser in ("fast", "reference"):
+        with pytest.raises(rfc1738.URLSyntaxError) as caught:
+            rfc1738.parse(text, parser=parser)  # type: ignore[arg-type]
+        error = caught.value
+        assert (error.position, error.rule) == (15, "selector")
+        assert {'"%09"', "XCHAR"} <= error.expected
+        assert "'%' must begin an escape" in error.reason
+
+
 # ---- the messages ----
 
 
@@ -154,7 +211,8 @@ def test_a_case_insensitive_literal_is_said_in_words() -> None:
         rfc1738.parse("file:/etc/passwd")
     assert caught.value.expected == frozenset({'"file://"i'})  # the grammar's spelling
     assert caught.value.reason == (
-        "unexpected character 'e' (U+0065): expected \"file://\" (any case)"
+        "unexpected character 'e' (U+0065): expected the rest of \"file://\" (any case) "
+        "after 'file:/'"
     )
 
 
@@ -191,6 +249,13 @@ def test_data_is_plain_literals_and_loads_to_the_same_automaton(scheme: str) -> 
     assert loaded.to_data() == data
     for case in (*REJECT[scheme], *ACCEPT[scheme]):
         assert loaded.error(case.url) == built.error(case.url)
+
+
+def test_data_of_another_version_is_refused() -> None:
+    built = shipped().error_automaton("ftp")
+    assert built is not None
+    with pytest.raises(ValueError, match="version 1"):
+        ErrorAutomaton.from_data({**built.to_data(), "version": 1})
 
 
 def test_long_input_gets_the_full_details() -> None:

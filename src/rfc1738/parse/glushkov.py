@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from .automaton import ErrorAutomaton, StateInfo
+from .automaton import ErrorAutomaton, LiteralRule, StateInfo
 from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term
 
 __all__ = ["NotSupportedError", "build"]
@@ -294,15 +294,21 @@ def build(node: Node, start: str) -> ErrorAutomaton:
         accepting = any(
             (item == "S" and g.nullable) or (item != "S" and item[1] in g.last) for item in ends
         )
+        literals = []
+        for name in sorted({occ[q].name for q, _k, _g in nexts}):
+            if name.startswith('"') and len(_literal_of(name)[0]) > 1:
+                own = {way for way in nexts if occ[way[0]].name == name}
+                rank, is_rule, rule = _literal_choice(occ, own) or (NEW, False, start)
+                literals.append(LiteralRule(name, rule, rank, is_rule, rule))
         infos[number] = StateInfo(
             frozenset(occ[q].name for q, _k, _g in nexts),
             accepting,
             _innermost(occ, nexts, start, in_literal=False),
-            _innermost(occ, nexts, start, in_literal=True),
             _innermost(occ, nexts, start, in_literal=False, prefer_empty=False),
+            tuple(literals),
         )
-    literals = {o.name: _literal_of(o.name) for o in occ if o.name.startswith('"')}
-    return ErrorAutomaton(start, tuple(class_chars), tuple(rows), infos, literals)
+    literals_text = {o.name: _literal_of(o.name) for o in occ if o.name.startswith('"')}
+    return ErrorAutomaton(start, tuple(class_chars), tuple(rows), infos, literals_text)
 
 
 #: The rank of the position being read, above every remembered one.
@@ -383,6 +389,28 @@ def _innermost(
     else:
         chosen = before or at
     return max(chosen)[2] if chosen else start
+
+
+def _literal_choice(
+    occ: list[_Occurrence], nexts: set[tuple[int, int, tuple[int, ...]]]
+) -> tuple[int, bool, str] | None:
+    """Where an error inside a literal is, by the reference parser's ordering.
+
+    ``nexts`` are the places of one literal expected at a state. As for
+    :func:`_innermost` inside a literal: of the productions or repetitions
+    the literal is directly inside, the one that began last; ties go to
+    productions over repetitions, then to the greatest name. Returns
+    ``(rank, is_rule, name)``, so that the choices for several literals
+    begun at once can be compared.
+    """
+    found = []
+    for q, _kept, starts in nexts:
+        levels = occ[q].levels
+        named = [i for i, level in enumerate(levels) if level.is_rule or level.is_helper]
+        if named:
+            i = named[-1]
+            found.append((starts[i], levels[i].is_rule, levels[i].name))
+    return max(found) if found else None
 
 
 def _literal_of(name: str) -> tuple[str, bool]:
