@@ -56,7 +56,7 @@ class URLSyntaxError(RFC1738Error, ValueError):
         ... except rfc1738.URLSyntaxError as e:
         ...     print(e.position, e.rule)
         ...     print(e.picture())
-        6 article
+        6 grouppart
           news:a b
                 ^
     """

@@ -1,9 +1,9 @@
 """The Earley oracle the error automaton is held to.
 
 It is the reference parser (Lark Earley over the grammar files), with two
-choices of docs/parsers.md ("Which production an error names") applied, so
-that the automaton's answer must equal it on every input, not merely be
-close:
+choices of docs/parsers.md ("Which production an error names": 1 and 3)
+applied, so that the automaton's answer must equal it on every input, not
+merely be close:
 
 - Lark turns ``x*`` and ``x+`` into helper rules and shares one helper among
   identical repetitions (``urlpath = *xchar`` and ``schemepart``'s
@@ -15,9 +15,11 @@ close:
   what an unexpected character there would get (the URL with ``\\x00``
   appended: no grammar allows it).
 
-The automaton's third choice, a production that may be empty and begins at
-the error position (``http://h/~`` names ``hsegment``), is checked against
-``ErrorAutomaton.error(text, as_earley=True)``, which leaves it out.
+The automaton's other choices (2, 4 and 5 there: the production every way on
+passes into, the innermost production holding the tokens on both sides of the
+error, what holds every reading) need the grammar's structure, which Earley's
+error does not show; ``ErrorAutomaton.error(text, as_earley=True)`` leaves
+them out and is held to this oracle, and the tests pin them.
 """
 
 from __future__ import annotations

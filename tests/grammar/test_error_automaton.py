@@ -1,11 +1,11 @@
 """The error automaton against the Earley oracle, and the errors users read.
 
 Position, expected items and reason are what the reference parser reports,
-on every input; the production named is the oracle's (tests/grammar/oracle.py says
-which two of Lark's quirks it leaves out) except where the automaton prefers
-a production that may be empty, which ``as_earley=True`` leaves out too.
-Inputs: every accept and reject case, one- to three-character mutations of
-them, strings the grammar generates and their mutations.
+on every input; the production named is the oracle's (tests/grammar/oracle.py
+says which two of Lark's quirks it leaves out) with the automaton's other
+choices left out (``as_earley=True``), and those are pinned here. Inputs:
+every accept and reject case, one- to three-character mutations of them,
+strings the grammar generates and their mutations.
 """
 
 from __future__ import annotations
@@ -22,12 +22,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
+from lark import Token, Tree
 
 import rfc1738
+from rfc1738.bnf.names import base_name
 from rfc1738.parse.automaton import ErrorAutomaton
 from tests.cases import ACCEPT, REJECT, SCHEMES, Case, case_id
 from tests.doc_examples import DOCS, run_examples
-from tests.grammar.oracle import automaton_error, earley_error, shipped
+from tests.grammar.oracle import automaton, automaton_error, earley_error, shipped
 
 #: Characters mutations insert: the grammar's own, those it forbids, look-alikes.
 MUTATION_CHARS = '%09aAzZ.-+:/@;?=&*!$#~ \t\x00\\[]<>"^`{|}\u00e9\u212a\u017f\u0131'
@@ -84,6 +86,53 @@ def test_generated_strings_and_mutations_as_earley(scheme: str, data: st.DataObj
         assert_as_earley(each)
 
 
+def spans(tree: Tree[Token]) -> list[tuple[str, int, int]]:
+    """Every production of a parse tree: name, start, end (an empty one where it stands)."""
+    found: list[tuple[str, int, int]] = []
+
+    def walk(node: Tree[Token] | Token, cursor: int) -> tuple[int, int]:
+        if isinstance(node, Token):
+            assert node.start_pos is not None and node.end_pos is not None
+            return node.start_pos, node.end_pos
+        start, end = None, cursor
+        for child in node.children:
+            child_start, end = walk(child, end)
+            start = child_start if start is None else start
+        start = cursor if start is None else start
+        found.append((base_name(str(node.data)), start, end))
+        return start, end
+
+    walk(tree, 0)
+    return found
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@given(data=st.data())
+def test_the_production_named_is_one_the_url_is_in_there(scheme: str, data: st.DataObject) -> None:
+    """Every choice names a production that a URL going on from the error holds there.
+
+    For a URL the grammar generates, cut after any token and followed by a
+    character no grammar allows, the production named (the automaton's
+    choices 2, 4 and 5 included, which the Earley oracle does not make) is
+    one that the URL's own Earley parse tree has at the cut: beginning,
+    inside, or ending there.
+    """
+    text = data.draw(generated(scheme), label="url")
+    productions = spans(rfc1738.parse_tree(text))
+    errors = automaton(text)
+    for cut in range(1, len(text)):
+        found = errors.error(text[:cut] + "\x00")
+        if found is None or found[0] != cut:
+            continue  # the cut is inside a token
+        rule = found[2]
+        assert any(name == rule and start <= cut <= end for name, start, end in productions), (
+            text,
+            cut,
+            rule,
+        )
+
+
 # ---- the choices docs/parsers.md records, pinned ----
 
 
@@ -98,10 +147,25 @@ def test_generated_strings_and_mutations_as_earley(scheme: str, data: st.DataObj
         ("ftp://u:p:q@h/", "user", "password"),
         # At the end of the URL: what a character there would get.
         ("nntp://h", "nntpurl", "hostport"),
-        # A production that may be empty and begins at the error: the path.
+        # A production every way on passes into, begun at the error: the path.
         ("http://h/~", "httpurl", "hsegment"),
         ("ftp://h/~", "ftpurl", "fsegment"),
         ("http://h/a/#b", "hpath", "hsegment"),
+        ("gopher://h/1~", "gopherurl", "selector"),
+        ("http://~", "toplabel", "host"),
+        ("ftp://~@h/", "toplabel", "login"),
+        ("telnet://~@h/", "toplabel", "login"),
+        # ... and a literal written in several productions.
+        ("wais:/h/db", "waisindex", "waisurl"),
+        ("wais://h/]db", "waisindex", "database"),
+        # A repetition is its production's, though it has not begun.
+        ("nntp://h/a~", "nntpurl", "group"),
+        # Readings that differ: what holds them all.
+        ("ftp://ab~@h/", "domainlabel", "login"),
+        ("news:a~", "article", "grouppart"),
+        ("news:ab~", "group", "grouppart"),
+        ("http://a-.com/", "domainlabel", "hostname"),
+        ("file://h:80/x", "hostname", "fileurl"),
     ],
 )
 def test_where_the_rule_is_not_earleys(text: str, earley: str, ours: str) -> None:
@@ -131,10 +195,35 @@ def test_where_the_rule_is_not_earleys(text: str, earley: str, ours: str) -> Non
 def test_the_same_fault_names_the_same_rule_anywhere_in_a_path(
     prefix: str, rule: str, path: str
 ) -> None:
-    text = f"{prefix}{path}~"
-    with pytest.raises(rfc1738.URLSyntaxError) as caught:
-        rfc1738.parse(text)
-    assert (caught.value.position, caught.value.rule) == (len(text) - 1, rule)
+    assert_names(f"{prefix}{path}~", rule)
+
+
+@pytest.mark.parametrize(
+    ("prefix", "rule", "middles", "suffix"),
+    [
+        ("gopher://h/1", "selector", ["", "a", "ab", "a/b", "%41"], ""),
+        ("nntp://h/", "group", ["", "a", "ab", "a.b", "a-b"], ""),
+        ("news:", "grouppart", ["", "a", "ab", "a.b"], ""),
+        # A user name or a host: login; an escape can only be a user name.
+        ("ftp://", "login", ["", "a", "ab", "a.b", "a-", "a.b-c"], "@h/"),
+        ("telnet://", "login", ["", "a", "ab", "a.b", "a-", "a.b-c"], "@h/"),
+        ("ftp://", "user", ["%41", "a%41", "%41b"], "@h/"),
+        ("http://", "hostport", ["a", "ab", "a.b", "a.bc", "a-b"], "/"),
+    ],
+)
+def test_the_same_fault_names_the_same_rule_anywhere_in_a_field(
+    prefix: str, rule: str, middles: list[str], suffix: str
+) -> None:
+    for middle in middles:
+        assert_names(f"{prefix}{middle}~{suffix}", rule)
+
+
+def assert_names(text: str, rule: str) -> None:
+    """Both parsers put the error of ``text`` at its ``~``, in ``rule``."""
+    for parser in ("fast", "reference"):
+        with pytest.raises(rfc1738.URLSyntaxError) as caught:
+            rfc1738.parse(text, parser=parser)  # type: ignore[arg-type]
+        assert (caught.value.position, caught.value.rule) == (text.index("~"), rule), text
 
 
 # ---- inside a literal ----
@@ -164,6 +253,14 @@ def test_the_same_fault_names_the_same_rule_anywhere_in_a_path(
             "httpurl",
             "unexpected character 'x' (U+0078): "
             "expected the rest of \"http://\" (any case) after 'http:'",
+        ),
+        (
+            "wais:/h/db",
+            6,
+            '"wais://"i',
+            "waisurl",
+            "unexpected character 'h' (U+0068): "
+            "expected the rest of \"wais://\" (any case) after 'wais:/'",
         ),
     ],
 )

@@ -204,7 +204,7 @@ class ErrorAutomaton:
         production they are written in, and ``reason`` says so; elsewhere
         ``reason`` is ``None`` (the default wording). ``as_earley`` names
         the rule by the reference parser's ordering alone, without the
-        documented choice 2 (for the tests).
+        documented choices 2, 4 and 5 (for the tests).
         """
         last, state = self._last_end(text)
         info = self._ends[state]
