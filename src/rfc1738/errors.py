@@ -42,7 +42,9 @@ class URLSyntaxError(RFC1738Error, ValueError):
         text: the string that was parsed.
         position: 0-based index of the first character that does not fit.
         expected: what the grammar allowed at ``position``, in the grammar's
-            own names (``UCHAR``, ``"/"``; ``$END`` where the URL could end).
+            own names (``UCHAR``, ``"/"``, ``"ftp://"i`` for a literal in any
+            case; ``$END`` where the URL could end). Inside a literal the
+            URL began, the literal.
         rule: the production being matched (``httpurl``, ``hostport``, ...).
         reason: one sentence saying what is wrong, without the picture.
 
@@ -54,7 +56,7 @@ class URLSyntaxError(RFC1738Error, ValueError):
         ... except rfc1738.URLSyntaxError as e:
         ...     print(e.position, e.rule)
         ...     print(e.picture())
-        6 article
+        6 grouppart
           news:a b
                 ^
     """
@@ -178,15 +180,37 @@ def _visible(text: str) -> str:
     return text.encode("unicode_escape").decode("ascii")
 
 
-def _default_reason(text: str, position: int, expected: frozenset[str]) -> str:
+def _found(text: str, position: int) -> str:
     if position >= len(text):
-        found = "end of the URL"
-    else:
-        found = f"character {text[position]!r} (U+{ord(text[position]):04X})"
+        return "end of the URL"
+    return f"character {text[position]!r} (U+{ord(text[position]):04X})"
+
+
+def _default_reason(text: str, position: int, expected: frozenset[str]) -> str:
+    found = _found(text, position)
     if expected:
         names = sorted(_shown(name) for name in expected)
         return f"unexpected {found}: expected {', '.join(names)}"
     return f"unexpected {found}"
+
+
+def unfinished_literal_reason(
+    text: str, begun: int, position: int, expected: frozenset[str]
+) -> str:
+    """The reason for an error inside a literal the URL began at ``begun``.
+
+    ``position`` is where the URL leaves it, ``expected`` the literals begun
+    there (``";type="``). Both parsers word such an error with this, which
+    says what was read of the literal::
+
+        >>> print(unfinished_literal_reason("ftp://h/a;b", 9, 10, frozenset({'";type="'})))
+        unexpected character 'b' (U+0062): expected the rest of ";type=" after ';'
+    """
+    names = ", ".join(sorted(_shown(name) for name in expected))
+    return (
+        f"unexpected {_found(text, position)}: expected the rest of {names} "
+        f"after {text[begun:position]!r}"
+    )
 
 
 def _shown(name: str) -> str:

@@ -234,6 +234,9 @@ def test_unexpected_characters_carry_position_allowed_and_considered_rules(
     assert error.allowed
     names = {str(item.rule.origin.name) for item in error.considered_rules}
     assert all(isinstance(item.start, int) for item in error.considered_rules)
+    # Each considered item names the terminal it expects: the adapter keeps
+    # those that expect a literal the text began (an error inside it).
+    assert {str(item.expect.name) for item in error.considered_rules} == set(error.allowed)
     # Helper rules for x*, x+ and [x] are named after their owner.
     helpers = [n for n in names if n.startswith("__")]
     assert helpers and all(re.match(r"^__\w+?_(star|plus|opt)_\d+$", n) for n in helpers)

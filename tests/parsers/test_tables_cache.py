@@ -21,6 +21,7 @@ from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.parse import store
 from rfc1738.parse.cache import ENVIRONMENT, read_cached, write_cached
 from rfc1738.parse.tables import (
+    FORMAT,
     SchemeTable,
     Tables,
     content_key,
@@ -152,7 +153,7 @@ def test_a_stale_cache_file_is_compiled_again(
         pytest.param(lambda text: "\x00\xff garbage", id="garbage"),
         pytest.param(lambda text: text.replace("httpurl", "httpurk"), id="body changed"),
         pytest.param(
-            lambda text: text.replace("'format': 1", "'format': 0"),
+            lambda text: text.replace(f"'format': {FORMAT}", f"'format': {FORMAT + 1}"),
             id="format changed, digest not updated",
         ),
     ],
@@ -181,8 +182,8 @@ def test_a_cache_file_with_a_good_digest_but_wrong_shape_is_not_trusted(
     key = content_key(edited)
     for body in (
         "__import__('os').system('false')\n",
-        "{'format': 1, 'key': 'k', 'schemes': {}, 'chars': {}}\n",  # another key
-        f"{{'format': 1, 'key': {key!r}, 'schemes': {{'http': 1}}, 'chars': {{}}}}\n",
+        f"{{'format': {FORMAT}, 'key': 'k', 'schemes': {{}}, 'chars': {{}}}}\n",  # another key
+        f"{{'format': {FORMAT}, 'key': {key!r}, 'schemes': {{'http': 1}}, 'chars': {{}}}}\n",
     ):
         path.write_text(
             _HEADER + hashlib.sha256(body.encode()).hexdigest() + "\n" + body, encoding="utf-8"
@@ -239,11 +240,12 @@ def test_written_tables_read_back_the_same() -> None:
     [
         None,
         [],
-        {"format": 2, "key": "k", "schemes": {}, "chars": {}},
-        {"format": 1, "key": 1, "schemes": {}, "chars": {}},
-        {"format": 1, "key": "k", "schemes": {"http": {"start": "httpurl"}}, "chars": {}},
-        {"format": 1, "key": "k", "schemes": {}, "chars": {("common", "terminal"): "ab"}},
-        {"format": 1, "key": "k", "schemes": {}, "chars": {("a", "b", "c"): 1}},
+        {"format": FORMAT + 1, "key": "k", "schemes": {}, "chars": {}},
+        {"format": FORMAT - 1, "key": "k", "schemes": {}, "chars": {}},
+        {"format": FORMAT, "key": 1, "schemes": {}, "chars": {}},
+        {"format": FORMAT, "key": "k", "schemes": {"http": {"start": "httpurl"}}, "chars": {}},
+        {"format": FORMAT, "key": "k", "schemes": {}, "chars": {("common", "terminal"): "ab"}},
+        {"format": FORMAT, "key": "k", "schemes": {}, "chars": {("a", "b", "c"): 1}},
     ],
 )
 def test_the_reader_refuses_what_the_writer_does_not_write(data: object) -> None:

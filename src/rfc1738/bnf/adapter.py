@@ -53,7 +53,7 @@ from lark.load_grammar import (
     load_grammar,
 )
 
-from ..errors import GrammarError
+from ..errors import GrammarError, unfinished_literal_reason
 from .names import base_name
 from .tree import (
     Alias,
@@ -538,14 +538,21 @@ _HELPER_RULE = re.compile(r"^__(?P<owner>\w+?)_(?:star|plus|opt)_\d+$")
 
 
 class EarleyError(Exception):
-    """Where the Earley parser stopped: position, expected items, innermost rule."""
+    """Where the Earley parser stopped: position, expected items, innermost rule.
 
-    def __init__(self, position: int, expected: frozenset[str], rule: str) -> None:
+    ``reason`` is the wording of an error inside a literal the URL began
+    (:func:`rfc1738.errors.unfinished_literal_reason`), else ``None``.
+    """
+
+    def __init__(
+        self, position: int, expected: frozenset[str], rule: str, reason: str | None = None
+    ) -> None:
         super().__init__(f"at {position}: expected {sorted(expected)} in {rule}")
         self.position = position
         #: Terminals by grammar name (``UCHAR``), literals as written (``"/"``, ``"http://"i``).
         self.expected = expected
         self.rule = rule
+        self.reason = reason
 
 
 class EarleyParser:
@@ -575,11 +582,20 @@ class EarleyParser:
 
     def _error(self, text: str, exc: UnexpectedInput) -> EarleyError:
         display = self._display
+        reason = None
         if isinstance(exc, UnexpectedCharacters):
-            position = exc.pos_in_stream if exc.pos_in_stream is not None else 0
-            expected = frozenset(display.get(str(name), str(name)) for name in exc.allowed)
-            position += self._literal_progress(text, position, exc.allowed)
-            items = exc.considered_rules or []
+            last = exc.pos_in_stream if exc.pos_in_stream is not None else 0
+            allowed, items = set(exc.allowed), exc.considered_rules or []
+            progress, begun = self._literal_progress(text, last, exc.allowed)
+            position = last + progress
+            if begun:
+                # Inside a literal the URL began: what was expected is that
+                # literal, in the production it is written in.
+                allowed = begun
+                items = [item for item in items if str(item.expect.name) in begun]
+            expected = frozenset(display.get(str(name), str(name)) for name in allowed)
+            if begun:
+                reason = unfinished_literal_reason(text, last, position, expected)
             # The innermost production the error is inside: of the matches
             # begun before the error, the one that began last.
             inside = [item for item in items if item.start < position] or items
@@ -596,29 +612,39 @@ class EarleyParser:
             rule = rules[-1][1] if rules else self.start
         else:  # pragma: no cover - the Earley parser raises only the two above
             position, expected, rule = 0, frozenset(), self.start
-        return EarleyError(position, expected, rule)
+        return EarleyError(position, expected, rule, reason)
 
-    def _literal_progress(self, text: str, position: int, allowed: set[str]) -> int:
-        """How far into the expected literals the text goes before it differs.
+    def _literal_progress(
+        self, text: str, position: int, allowed: set[str]
+    ) -> tuple[int, set[str]]:
+        """How far into the expected literals the text goes before it differs, and which.
 
         Lark reports a literal that does not match (``"http://"i`` against
         ``http:x``) at its first character; the character that is wrong is
-        further on, where the longest viable prefix ends.
+        further on, where the longest viable prefix ends. The literals the
+        text goes furthest into are returned by terminal name (none where it
+        begins none). One that begins with ``%`` (gopher's ``"%09"``) is left
+        out: begun, it is also an escape begun, reported at its ``%``.
         """
-        longest = 0
+        longest, begun = 0, set[str]()
         for name in allowed:
             pattern = self._literals.get(name)
-            if pattern is None:
+            if pattern is None or str(pattern.value).startswith("%"):
                 continue
             fold = "i" in pattern.flags
+            count = 0
             for index, char in enumerate(str(pattern.value)):
                 found = text[position + index : position + index + 1]
                 if not found or (found.lower() if fold else found) != (
                     char.lower() if fold else char
                 ):
                     break
-                longest = max(longest, index + 1)
-        return longest
+                count = index + 1
+            if count > longest:
+                longest, begun = count, {name}
+            elif count == longest and count:
+                begun.add(name)
+        return longest, begun
 
 
 def earley_parser(path: Path, start: str) -> EarleyParser:

@@ -19,32 +19,51 @@ module imports nothing but the standard library.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
-__all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "StateInfo"]
+from ..errors import unfinished_literal_reason
+
+__all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "LiteralRule", "StateInfo"]
 
 #: How ``expected`` names the end of the URL (as the reference parser does).
 END = "$END"
 
-#: Version of the data :meth:`ErrorAutomaton.to_data` writes.
-DATA_VERSION = 1
+#: Version of the data :meth:`ErrorAutomaton.to_data` writes. 2: each
+#: state's literals carry the production an error inside them names.
+DATA_VERSION = 2
+
+
+class LiteralRule(NamedTuple):
+    """The production an error inside one literal names, at one state.
+
+    ``rule`` with the documented choices, ``rule_as_earley`` by the
+    reference parser's ordering alone; ``rank`` and ``is_rule`` place the
+    latter in that ordering, for where several literals are begun at once.
+    """
+
+    literal: str
+    rule: str
+    rank: int
+    is_rule: bool
+    rule_as_earley: str
 
 
 @dataclass(frozen=True)
 class StateInfo:
     """What a state where a token ended says about an error there.
 
-    ``rule`` is the production named for an error at that position,
-    ``rule_in_literal`` the one for an error inside a literal begun there.
+    ``rule`` is the production named for an error at that position;
+    ``literals``, for each literal of two or more characters expected there,
+    the one named for an error inside it.
     """
 
     expected: frozenset[str]
     accepting: bool
     rule: str
-    rule_in_literal: str
-    # What the reference parser's ordering alone names (no empty production
-    # preferred): kept so that the tests can hold it to Earley.
+    # What the reference parser's ordering alone names (no documented choice
+    # but the first and third): kept so that the tests can hold it to Earley.
     rule_as_earley: str
+    literals: tuple[LiteralRule, ...]
 
 
 class ErrorAutomaton:
@@ -57,11 +76,16 @@ class ErrorAutomaton:
     >>> from rfc1738.parse.glushkov import build
     >>> http = CompiledFile(shipped_grammar_dir() / "http.lark")
     >>> automaton = build(http.named("httpurl"), "httpurl")
-    >>> position, expected, rule = automaton.error("http://h/a~b")
-    >>> position, rule, sorted(expected)[:3]
-    (10, 'hsegment', ['"&"', '"/"', '":"'])
-    >>> ErrorAutomaton.from_data(automaton.to_data()).error("http:x")
+    >>> position, expected, rule, reason = automaton.error("http://h/a~b")
+    >>> position, rule, sorted(expected)[:3], reason
+    (10, 'hsegment', ['"&"', '"/"', '":"'], None)
+    >>> position, expected, rule, reason = ErrorAutomaton.from_data(
+    ...     automaton.to_data()
+    ... ).error("http:x")
+    >>> position, expected, rule
     (5, frozenset({'"http://"i'}), 'httpurl')
+    >>> print(reason)
+    unexpected character 'x' (U+0078): expected the rest of "http://" (any case) after 'http:'
     """
 
     __slots__ = ("_data", "_ends", "_heads", "_literals", "_table", "start")
@@ -87,16 +111,18 @@ class ErrorAutomaton:
         # Per such state, the literals of two or more characters expected
         # there, by first character: only those can be begun and not
         # finished (a one-character literal that matched would have ended a
-        # token further on).
-        self._heads: dict[int, dict[str, list[tuple[str, bool]]]] = {}
+        # token further on). One that begins with "%" is left out: begun,
+        # it is also an escape begun, and an escape cut short is reported
+        # at its "%" (docs/parsers.md, "Where an error is").
+        self._heads: dict[int, dict[str, list[tuple[str, str, bool]]]] = {}
         for n, state_info in info.items():
-            heads: dict[str, list[tuple[str, bool]]] = {}
+            heads: dict[str, list[tuple[str, str, bool]]] = {}
             for name in sorted(state_info.expected):
                 literal = literals.get(name)
-                if literal is not None and len(literal[0]) > 1:
+                if literal is not None and len(literal[0]) > 1 and literal[0][0] != "%":
                     text, fold = literal
                     for head in {text[0], text[0].lower()} if fold else {text[0]}:
-                        heads.setdefault(head, []).append(literal)
+                        heads.setdefault(head, []).append((name, text, fold))
             if heads:
                 self._heads[n] = heads
 
@@ -115,8 +141,8 @@ class ErrorAutomaton:
                     tuple(sorted(i.expected)),
                     i.accepting,
                     i.rule,
-                    i.rule_in_literal,
                     i.rule_as_earley,
+                    tuple(tuple(literal) for literal in i.literals),
                 )
                 for n, i in sorted(info.items())
             },
@@ -129,8 +155,14 @@ class ErrorAutomaton:
         if data.get("version") != DATA_VERSION:
             raise ValueError(f"error automaton data of version {data.get('version')!r}")
         info = {
-            int(n): StateInfo(frozenset(expected), accepting, *rules)
-            for n, (expected, accepting, *rules) in data["info"].items()
+            int(n): StateInfo(
+                frozenset(expected),
+                accepting,
+                rule,
+                rule_as_earley,
+                tuple(LiteralRule(*literal) for literal in literals),
+            )
+            for n, (expected, accepting, rule, rule_as_earley, literals) in data["info"].items()
         }
         return cls(
             data["start"],
@@ -162,51 +194,68 @@ class ErrorAutomaton:
 
     def error(
         self, text: str, *, as_earley: bool = False
-    ) -> tuple[int, frozenset[str], str] | None:
-        """``(position, expected, rule)`` for a string the start rule rejects, else ``None``.
+    ) -> tuple[int, frozenset[str], str, str | None] | None:
+        """``(position, expected, rule, reason)`` for a string the start rule rejects, or ``None``.
 
         The same position and expected tokens as the reference parser: the
         last place a token of a valid beginning ended, moved on through a
-        literal the text begins there without finishing it. ``as_earley``
-        names the rule by the reference parser's ordering alone, without
-        preferring a production that may be empty (for the tests).
+        literal the text begins there without finishing it. Inside such a
+        literal, what was expected is the literals begun and the rule the
+        production they are written in, and ``reason`` says so; elsewhere
+        ``reason`` is ``None`` (the default wording). ``as_earley`` names
+        the rule by the reference parser's ordering alone, without the
+        documented choices 2, 4 and 5 (for the tests).
         """
         last, state = self._last_end(text)
         info = self._ends[state]
         assert info is not None
         if last == len(text) and info.accepting:
             return None
-        position = last + self._literal_progress(text, last, state)
-        expected = info.expected
-        if position < len(text) and self._complete(text, position, last, info):
-            expected = expected | {END}
-        if position != last:
-            return position, expected, info.rule_in_literal
-        return position, expected, info.rule_as_earley if as_earley else info.rule
+        begun = self._begun_literals(text, last, state)
+        if begun is not None:
+            position, names = begun
+            return (
+                position,
+                names,
+                self._literal_rule(info, names, as_earley),
+                unfinished_literal_reason(text, last, position, names),
+            )
+        expected = info.expected | {END} if last < len(text) and info.accepting else info.expected
+        return last, expected, info.rule_as_earley if as_earley else info.rule, None
 
-    def _literal_progress(self, text: str, at: int, state: int) -> int:
-        """How far into a literal expected at ``at`` the text goes before it differs."""
+    def _begun_literals(self, text: str, at: int, state: int) -> tuple[int, frozenset[str]] | None:
+        """Where the text leaves the literals expected at ``at`` it goes furthest into.
+
+        With their names; ``None`` where it begins none.
+        """
         heads = self._heads.get(state)
         if not heads:
-            return 0
+            return None
         char = text[at : at + 1]
-        begun = heads.get(char, [])
+        candidates = heads.get(char, [])
         if char.lower() != char:  # where case is ignored, str.lower() decides
-            begun = begun + heads.get(char.lower(), [])
-        if not begun:
-            return 0
-        best = 0
-        for literal, fold in begun:
+            candidates = candidates + heads.get(char.lower(), [])
+        best, names = 0, set[str]()
+        for name, literal, fold in candidates:
             count = 0
-            for wanted, char in zip(literal, text[at : at + len(literal)], strict=False):
+            for wanted, found in zip(literal, text[at : at + len(literal)], strict=False):
                 # As the reference parser compares: str.lower() where case is ignored.
-                if (char.lower() != wanted.lower()) if fold else (char != wanted):
+                if (found.lower() != wanted.lower()) if fold else (found != wanted):
                     break
                 count += 1
-            best = max(best, count)
-        return best
+            if count > best:
+                best, names = count, {name}
+            elif count == best and count:
+                names.add(name)
+        return (at + best, frozenset(names)) if best else None
 
-    def _complete(self, text: str, position: int, last: int, info: StateInfo) -> bool:
-        if position == last:
-            return info.accepting
-        return self.matches(text[:position])
+    @staticmethod
+    def _literal_rule(info: StateInfo, names: frozenset[str], as_earley: bool) -> str:
+        """The production an error inside the literals ``names`` (begun at one state) names."""
+        found = [literal for literal in info.literals if literal.literal in names]
+        earley = max((lit.rank, lit.is_rule, lit.rule_as_earley) for lit in found)[2]
+        if as_earley:
+            return earley
+        rules = {literal.rule for literal in found}
+        # Several literals that name different productions: Earley's ordering decides.
+        return rules.pop() if len(rules) == 1 else earley

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from .automaton import ErrorAutomaton, StateInfo
+from .automaton import ErrorAutomaton, LiteralRule, StateInfo
 from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term
 
 __all__ = ["NotSupportedError", "build"]
@@ -44,15 +44,27 @@ class _Level:
     The reference parser reads ``x*`` and ``x+`` as a rule of their own
     (``__hsegment_star_0``) that begins where the repetition begins; errors
     name the production the repetition is written in. An optional part
-    (``[x]``, ``x*``) is marked ``optional``; ``[x]`` is no rule of the
-    reference parser (``is_rule`` and ``is_helper`` both false).
+    (``[x]``, ``x{0,2}``) is a level too, but no rule of the reference
+    parser (``is_rule`` and ``is_helper`` both false). ``ident`` tells apart
+    two places of the same production; ``holders`` are the idents of the
+    levels that hold it, outermost first.
     """
 
     name: str
     is_rule: bool
-    nullable: bool
-    is_helper: bool = False
-    optional: bool = False
+    is_helper: bool
+    ident: int
+    holders: tuple[int, ...]
+
+    @property
+    def depth(self) -> int:
+        """How many levels hold it."""
+        return len(self.holders)
+
+    @property
+    def named(self) -> bool:
+        """Whether an error can name it (a production, or a repetition by its production)."""
+        return self.is_rule or self.is_helper
 
 
 @dataclass(frozen=True)
@@ -64,7 +76,13 @@ class _Occurrence:
     levels: tuple[_Level, ...]  # what it is inside, outermost first
 
 
-_Parts = tuple[bool, set[int], set[int]]
+# The levels a way on passes (entered, or matched empty on the way), by ident.
+_Passed = frozenset[int]
+
+# Of a node: whether it may be empty; its first occurrences, each with the
+# levels passed empty before it inside the node; its last occurrences, each
+# with the levels passed empty after it; the levels an empty match passes.
+_Parts = tuple[bool, dict[int, _Passed], dict[int, _Passed], _Passed]
 
 
 class _Glushkov:
@@ -72,61 +90,101 @@ class _Glushkov:
 
     ``follow[p][q]`` is how many of ``p``'s levels ``q`` stays inside when
     it follows ``p``: the levels below that begin with ``q``.
+    ``passes[p][q]`` is the levels every way from ``p`` to ``q`` passes,
+    by ident: those ``q`` enters and those matched empty between the two
+    (``selector`` between a ``gtype`` and ``"%09"``); ``enters[p][q]`` the
+    levels some way from ``p`` to ``q`` enters.
     """
 
     def __init__(self, node: Node) -> None:
         self.occurrences: list[_Occurrence] = []
         self.follow: list[dict[int, int]] = []
-        self.nullable, self.first, self.last = self._walk(node, ())
+        self.passes: list[dict[int, _Passed]] = []
+        self.enters: list[dict[int, _Passed]] = []
+        self.levels: list[_Level] = []
+        self.nullable, first, last, _empty = self._walk(node, ())
+        self.first, self.last = set(first), set(last)
+        #: What the first token of the string enters, as ``enters`` for the others.
+        self.start_enters = {
+            q: frozenset(level.ident for level in self.occurrences[q].levels) for q in first
+        }
+        #: What the first token of the string passes, as ``passes`` for the others.
+        self.start_passes = {q: before | self.start_enters[q] for q, before in first.items()}
+
+    def _level(self, levels: tuple[_Level, ...], name: str, is_rule: bool, helper: bool) -> _Level:
+        level = _Level(name, is_rule, helper, len(self.levels), tuple(lv.ident for lv in levels))
+        self.levels.append(level)
+        return level
 
     def _walk(self, node: Node, levels: tuple[_Level, ...]) -> _Parts:
         if isinstance(node, Term):
             index = len(self.occurrences)
             self.occurrences.append(_Occurrence(node.name, _shapes(node), levels))
             self.follow.append({})
-            return False, {index}, {index}
+            self.passes.append({})
+            self.enters.append({})
+            return False, {index: _NONE}, {index: _NONE}, _NONE
         if isinstance(node, Production):
-            level = _Level(node.name, True, node.nullable)
-            return self._walk(node.item, (*levels, level))
+            level = self._level(levels, node.name, True, False)
+            nullable, first, last, empty = self._walk(node.item, (*levels, level))
+            return nullable, first, last, empty | {level.ident} if nullable else _NONE
         if isinstance(node, Group):
             return self._walk(node.item, levels)
         if isinstance(node, Seq):
             parts = [lambda item=item: self._walk(item, levels) for item in node.items]
             return self._sequence(parts, len(levels))
         if isinstance(node, Alt):
-            nullable, first, last = False, set[int](), set[int]()
+            nullable, first, last = False, dict[int, _Passed](), dict[int, _Passed]()
+            empties = []
             for option in node.options:
-                n, f, la = self._walk(option, levels)
-                nullable, first, last = nullable or n, first | f, last | la
-            return nullable, first, last
+                n, f, la, e = self._walk(option, levels)
+                first.update(f)
+                last.update(la)
+                if n:
+                    nullable = True
+                    empties.append(e)
+            # An empty match passes what every empty option passes.
+            return nullable, first, last, frozenset.intersection(*empties) if empties else _NONE
         if isinstance(node, Rep):
             return self._repetition(node, levels)
         raise NotSupportedError(f"a {type(node).__name__} outside a named token: {node!r}")
 
-    def _link(self, ends: set[int], starts: set[int], depth: int) -> None:
-        for end in ends:
-            follow = self.follow[end]
-            for start in starts:
+    def _link(self, ends: dict[int, _Passed], starts: dict[int, _Passed], depth: int) -> None:
+        for end, after in ends.items():
+            follow, passes, enters = self.follow[end], self.passes[end], self.enters[end]
+            for start, before in starts.items():
                 follow[start] = max(follow.get(start, 0), depth)
+                entered = frozenset(lv.ident for lv in self.occurrences[start].levels[depth:])
+                enters[start] = enters.get(start, _NONE) | entered
+                way = after | before | entered
+                known = passes.get(start)
+                passes[start] = way if known is None else known & way
 
     def _sequence(self, parts: list[Any], depth: int) -> _Parts:
-        nullable, first, last = True, set[int](), set[int]()
+        nullable, first, last, empty = True, dict[int, _Passed](), dict[int, _Passed](), _NONE
         for part in parts:
-            n, f, la = part()
+            n, f, la, e = part()
             self._link(last, f, depth)
             if nullable:
-                first |= f
-            last = last | la if n else la
-            nullable = nullable and n
-        return nullable, first, last
+                first.update((q, empty | before) for q, before in f.items())
+            if n:
+                last = {p: after | e for p, after in last.items()}
+                last.update(la)
+            else:
+                last = dict(la)
+            nullable, empty = nullable and n, empty | e
+        return nullable, first, last, empty if nullable else _NONE
 
     def _repetition(self, node: Rep, levels: tuple[_Level, ...]) -> _Parts:
         owner = next((lv.name for lv in reversed(levels) if lv.is_rule), "")
+        level = None
         if node.high is None:
             # Unbounded: a level of its own, as the reference parser's helper rule.
-            levels = (*levels, _Level(owner, False, False, True, node.low == 0))
+            level = self._level(levels, owner, False, True)
         elif node.low == 0:
-            levels = (*levels, _Level(owner, False, True, False, True))
+            level = self._level(levels, owner, False, False)
+        if level is not None:
+            levels = (*levels, level)
         depth = len(levels)
 
         # Each copy of the item gets occurrences of its own: x{2,3} is x x [x].
@@ -134,15 +192,15 @@ class _Glushkov:
             return self._walk(node.item, levels)
 
         def star() -> _Parts:
-            _n, first, last = copy()
+            _n, first, last, _e = copy()
             self._link(last, first, depth)
-            return True, first, last
+            return True, first, last, _NONE
 
         def optional(rest: int) -> Any:
             def part() -> _Parts:
                 parts = [copy] + ([optional(rest - 1)] if rest > 1 else [])
-                _n, first, last = self._sequence(parts, depth)
-                return True, first, last
+                _n, first, last, _e = self._sequence(parts, depth)
+                return True, first, last, _NONE
 
             return part
 
@@ -151,8 +209,14 @@ class _Glushkov:
             parts.append(star)
         elif node.high > node.low:
             parts.append(optional(node.high - node.low))
-        nullable, first, last = self._sequence(parts, depth)
-        return nullable or node.low == 0, first, last
+        nullable, first, last, empty = self._sequence(parts, depth)
+        nullable = nullable or node.low == 0
+        if nullable and level is not None:
+            empty |= {level.ident}
+        return nullable, first, last, empty if nullable else _NONE
+
+
+_NONE: _Passed = frozenset()
 
 
 def _shapes(term: Term) -> tuple[_Shape, ...]:
@@ -282,27 +346,38 @@ def build(node: Node, start: str) -> ErrorAutomaton:
         rows.append(tuple(row))
 
     infos: dict[int, StateInfo] = {}
+    fallback = (NEW, False, start)  # no production to name: the start rule
     for number, state in enumerate(states):
         ends = [item for item in state if item == "S" or item[0] == "E"]
         if not ends:
             continue
-        nexts = {
-            (q, kept, entered(item, q, kept))
+        # Each way on: (token before, or None at the start; expected token q;
+        # levels of q kept; where q's levels began).
+        ways = [
+            (None if item == "S" else item[1], q, kept, entered(item, q, kept))
             for item in ends
             for q, kept in following(item).items()
-        }
+        ]
         accepting = any(
             (item == "S" and g.nullable) or (item != "S" and item[1] in g.last) for item in ends
         )
+        as_earley = (_earley_choice(occ, ways, in_literal=False) or fallback)[2]
+        literals = []
+        for name in sorted({occ[q].name for _p, q, _k, _s in ways}):
+            if name.startswith('"') and len(_literal_of(name)[0]) > 1:
+                own = [way for way in ways if occ[way[1]].name == name]
+                rank, is_rule, earley = _earley_choice(occ, own, in_literal=True) or fallback
+                rule = _named(g, own) or earley
+                literals.append(LiteralRule(name, rule, rank, is_rule, earley))
         infos[number] = StateInfo(
-            frozenset(occ[q].name for q, _k, _g in nexts),
+            frozenset(occ[q].name for _p, q, _k, _s in ways),
             accepting,
-            _innermost(occ, nexts, start, in_literal=False),
-            _innermost(occ, nexts, start, in_literal=True),
-            _innermost(occ, nexts, start, in_literal=False, prefer_empty=False),
+            _named(g, ways) or as_earley,
+            as_earley,
+            tuple(literals),
         )
-    literals = {o.name: _literal_of(o.name) for o in occ if o.name.startswith('"')}
-    return ErrorAutomaton(start, tuple(class_chars), tuple(rows), infos, literals)
+    literals_text = {o.name: _literal_of(o.name) for o in occ if o.name.startswith('"')}
+    return ErrorAutomaton(start, tuple(class_chars), tuple(rows), infos, literals_text)
 
 
 #: The rank of the position being read, above every remembered one.
@@ -330,59 +405,105 @@ def _renumbered(items: set[Any]) -> frozenset[Any]:
     )
 
 
-def _innermost(
-    occ: list[_Occurrence],
-    nexts: set[tuple[int, int, tuple[int, ...]]],
-    start: str,
-    *,
-    in_literal: bool,
-    prefer_empty: bool = True,
-) -> str:
-    """The production an error is in, given the tokens expected there.
+#: A way on from a state: the token before (``None`` at the start), the
+#: token expected, how many of its levels it shares with the token before,
+#: and the rank of where each of its levels began.
+_Way = tuple[int | None, int, int, tuple[int, ...]]
 
-    ``nexts`` holds each expected token with how many of its levels it
-    shares with the token before and the rank of where each level began (see
-    :func:`build`). Each expected token is directly inside one level: a
-    production, or a repetition written in one (the reference parser's
-    helper rule). As the reference parser does, the error names, of the
-    levels that began before the error position (they hold the token before
-    it), the one that began last; where none did, or the error is inside a
-    literal begun at the position, of all of them; ties go to productions
-    over repetitions, then to the greatest name.
 
-    One choice of ours comes first (``prefer_empty``): a production that may
-    be empty, and that the token before leads into whatever follows (no
-    optional part in between), is being matched at the position although it
-    has read nothing; the deepest such is named. So ``~`` names
-    ``hsegment`` at the start of a path as further on, where the reference
-    parser names ``httpurl`` (docs/parsers.md, "Which production").
+def _earley_choice(
+    occ: list[_Occurrence], ways: list[_Way], *, in_literal: bool
+) -> tuple[int, bool, str] | None:
+    """The production the reference parser names for an error where ``ways`` go on.
+
+    Each expected token is directly inside one level: a production, or a
+    repetition written in one (the reference parser's helper rule). As the
+    reference parser does, the error names, of the levels that began before
+    the error position (they hold the token before it), the one that began
+    last; where none did, or the error is inside a literal begun at the
+    position, of all of them; ties go to productions over repetitions, then
+    to the greatest name. Returns ``(rank, is_rule, name)`` of the level
+    named, so that the choices for several literals can be compared.
     """
     before: list[tuple[int, bool, str]] = []
     at: list[tuple[int, bool, str]] = []
-    empty: list[tuple[int, int, str]] = []
-    for q, kept, starts in nexts:
+    for _p, q, _kept, starts in ways:
         levels = occ[q].levels
-        named = [i for i, level in enumerate(levels) if level.is_rule or level.is_helper]
+        named = [i for i, level in enumerate(levels) if level.named]
         if not named:
             continue
         i = named[-1]
         direct = (starts[i], levels[i].is_rule, levels[i].name)
         (before if starts[i] != NEW else at).append(direct)
-        # Productions that begin here and may be empty, down to the first
-        # optional part: the token before leads into them whatever follows.
-        for depth in range(kept, len(levels)):
-            level = levels[depth]
-            if level.optional:
-                break
-            if level.is_rule and level.nullable:
-                empty.append((NEW, depth, level.name))
-    if in_literal:
-        chosen = before + at
-    elif empty and prefer_empty:
-        return max(empty)[2]
-    else:
-        chosen = before or at
-    return max(chosen)[2] if chosen else start
+    chosen = before + at if in_literal else (before or at)
+    return max(chosen) if chosen else None
+
+
+def _named(g: _Glushkov, ways: list[_Way]) -> str | None:
+    """The production an error names where ``ways`` go on (docs/parsers.md, choices 2, 4, 5).
+
+    Each reading of the URL so far (each token before: a state holds one
+    per reading) names a production: the innermost that every way on from
+    it passes into (:func:`_passed_into`), or else the innermost that holds
+    both the token before and a token that may come next. Where the
+    readings name different productions, the innermost production that
+    holds them all is named: ``a~`` after ``ftp://`` may be in a user name
+    or a host, and is in ``login``. ``None`` where nothing may come next.
+    """
+    readings: dict[int | None, list[_Way]] = {}
+    for way in ways:
+        readings.setdefault(way[0], []).append(way)
+    found = [_passed_into(g, each) or _joined(g, each) for each in readings.values()]
+    levels = [level for level in found if level is not None]
+    if len({level.name for level in levels}) <= 1:
+        return levels[0].name if levels else None
+    chains = [(*level.holders, level.ident) for level in levels]
+    common: list[_Level] = []
+    for idents in zip(*chains, strict=False):
+        if len(set(idents)) > 1:
+            break
+        common.append(g.levels[idents[0]])
+    return next((level.name for level in reversed(common) if level.named), None)
+
+
+def _passed_into(g: _Glushkov, ways: list[_Way]) -> _Level | None:
+    """The production every way on from one reading passes into, if there is one (choice 2).
+
+    Where every token that may come next (the URL may also end) is inside a
+    production that begins at the error position or comes after it matched
+    empty there, and some token is inside it, the error is in that
+    production although it has read nothing yet: the innermost such, a
+    repetition named after the production it is written in. So ``~`` names
+    ``hsegment`` at the start of a path as further on, ``selector`` right
+    after a gopher type as further on, ``host`` right after ``http://``.
+    """
+    common: _Passed | None = None
+    entered = _NONE
+    for p, q, _kept, _starts in ways:
+        way = g.start_passes[q] if p is None else g.passes[p][q]
+        common = way if common is None else common & way
+        entered |= g.start_enters[q] if p is None else g.enters[p][q]
+    # A production only matched empty on every way (fpath's repetition before
+    # ";type=") is not being matched.
+    named = [g.levels[ident] for ident in (common or _NONE) & entered if g.levels[ident].named]
+    return max(named, key=lambda level: level.depth) if named else None
+
+
+def _joined(g: _Glushkov, ways: list[_Way]) -> _Level | None:
+    """The innermost production that holds one reading's token before and a token after it.
+
+    Choice 4: a token that would begin a repetition (or a production)
+    counts for the production it would be begun in. The reference parser
+    counts only what began before the error, and its helper rule for a
+    repetition begins with the repetition's first item, so that ``a~`` after
+    ``nntp://h/`` named ``nntpurl`` and ``ab~`` named ``group``.
+    """
+    joins = []
+    for p, q, kept, _starts in ways:
+        shared = [level for level in g.occurrences[q].levels[:kept] if level.named]
+        if p is not None and shared:
+            joins.append(shared[-1])
+    return max(joins, key=lambda level: level.depth) if joins else None
 
 
 def _literal_of(name: str) -> tuple[str, bool]:

@@ -61,7 +61,7 @@ class ReferenceParser:
         try:
             return parser.parse(text)
         except EarleyError as exc:
-            error = URLSyntaxError(text, exc.position, exc.expected, exc.rule)
+            error = URLSyntaxError(text, exc.position, exc.expected, exc.rule, exc.reason)
         if error.position < len(text) and parser.accepts(text[: error.position]):
             # Lark lists only the terminals that could come next; where the
             # URL could also have ended, say so.

@@ -43,7 +43,9 @@ __all__ = [
 ]
 
 #: The version of the shape written by :func:`write_tables`; part of every key.
-FORMAT = 1
+#: 2: the error automata's data of version 2 (each state's literals name
+#: their production), so that tables written before are never read.
+FORMAT = 2
 
 #: A character set's key: (file stem, ``"rule"`` or ``"terminal"``, name).
 CharsKey = tuple[str, str, str]
