@@ -3,7 +3,7 @@
 An edited grammar is compiled once and cached by content
 (``RFC1738_CACHE_DIR``); a stale, corrupt or unwritable cache is compiled
 again and never trusted. Each test counts the compiler's runs through
-:func:`rfc1738.parse.store.compile_scheme`.
+:meth:`rfc1738.parse.compiler.CompiledFile.scheme_table`.
 """
 
 from __future__ import annotations
@@ -20,6 +20,7 @@ import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.parse import store
 from rfc1738.parse.cache import ENVIRONMENT, read_cached, write_cached
+from rfc1738.parse.compiler import CompiledFile
 from rfc1738.parse.tables import (
     SchemeTable,
     Tables,
@@ -42,13 +43,13 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 def compiled(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The schemes the compiler is run for, in order."""
     runs: list[str] = []
-    real: Callable[..., SchemeTable] = store.compile_scheme
+    real: Callable[..., SchemeTable] = CompiledFile.scheme_table
 
     def counting(grammar: Any, start: str, capture: Any, layout_fields: Any = ()) -> SchemeTable:
         runs.append(start)
         return real(grammar, start, capture, layout_fields)
 
-    monkeypatch.setattr(store, "compile_scheme", counting)
+    monkeypatch.setattr(CompiledFile, "scheme_table", counting)
     return runs
 
 

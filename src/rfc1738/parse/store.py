@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ..bnf.files import shipped_grammar_dir
 from ..errors import GrammarError
 from .cache import read_cached, write_cached
-from .tables import SchemeTable, Tables, compile_chars, compile_scheme, content_key, read_tables
+from .tables import SchemeTable, Tables, content_key, read_tables
 
 try:  # written into the wheel by hatch_build.py; absent in a checkout
     from ._tables import TABLES as _BUILT  # type: ignore[import-not-found, unused-ignore]
@@ -110,7 +110,7 @@ class TableStore:
             or set(table.capture) != set(capture)
             or set(table.layout_fields) != set(layout_fields)
         ):
-            table = compile_scheme(self._compiled_file(scheme), start, capture, layout_fields)
+            table = self._compiled_file(scheme).scheme_table(start, capture, layout_fields)
             self._add(Tables(self.tables.key, {**self.tables.schemes, scheme: table}, {}))
         return table
 
@@ -124,7 +124,7 @@ class TableStore:
             from .compiler import CompiledFile  # Lark: only for a set not compiled yet
 
             try:
-                compiled = compile_chars(CompiledFile(self.directory / f"{file}.lark"), (kind,))
+                compiled = CompiledFile(self.directory / f"{file}.lark").char_sets((kind,))
             except GrammarError:
                 return None
             self._add(Tables(self.tables.key, {}, compiled))

@@ -4,8 +4,9 @@ A :class:`Tables` holds, per scheme file, what the compiler wrote for its
 start rule (the expression with its named groups, the prefix expression
 errors are located with, the names of the rules the file defines) and the
 character sets that are read at run time. It is computed from the grammar
-files with Lark (:func:`compile_scheme`, :func:`compile_chars`) and written
-as one Python literal by :func:`write_tables`, the one writer of this form:
+files with Lark (:meth:`~rfc1738.parse.compiler.CompiledFile.scheme_table`,
+:meth:`~rfc1738.parse.compiler.CompiledFile.char_sets`) and written as one
+Python literal by :func:`write_tables`, the one writer of this form:
 
 - the wheel's ``rfc1738/parse/_tables.py`` (``hatch_build.py`` runs it when
   the wheel is built from ``grammar/``),
@@ -19,24 +20,18 @@ file is data, never code, and a file that does not have the shape is refused.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from ..errors import GrammarError
 from ..version import __version__
-from .glushkov import NotSupportedError, build
-
-if TYPE_CHECKING:
-    from .compiler import CompiledFile
 
 __all__ = [
     "FORMAT",
     "SchemeTable",
     "TableFile",
     "Tables",
-    "compile_chars",
-    "compile_scheme",
     "content_key",
     "read_tables",
     "write_tables",
@@ -103,63 +98,6 @@ def content_key(directory: Path) -> str:
         digest.update(f"{path.name}\0{len(data)}\0".encode())
         digest.update(data)
     return digest.hexdigest()
-
-
-# ---- computing the tables (Lark) ----
-
-
-def compile_scheme(
-    grammar: CompiledFile,
-    start: str,
-    capture: Collection[str],
-    layout_fields: Collection[str] = (),
-) -> SchemeTable:
-    """Compile one scheme file's start rule, with named groups for ``capture``.
-
-    The table also holds the error automaton of the start rule and, for
-    ``layout_fields`` (the productions the scheme's class writes), the
-    start rule's layout.
-    """
-    # The compiler reads grammar files with Lark: imported only to compile.
-    from .compiler import NotRegularError
-
-    rules = tuple(sorted(grammar.rules))
-    wanted = tuple(sorted(capture))
-    fields = tuple(sorted(layout_fields))
-    try:
-        expression, groups = grammar.compile(start, wanted)
-        prefixes = grammar.compile_prefixes(start)
-    except NotRegularError as error:
-        return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
-    try:
-        automaton = build(grammar.named(start), start).to_data()
-    except (GrammarError, NotSupportedError):
-        automaton = None
-    layout = grammar.layout(start, frozenset(fields)) if fields else None
-    return SchemeTable(
-        start, rules, wanted, expression, groups, prefixes, None, automaton, fields, layout
-    )
-
-
-def compile_chars(
-    grammar: CompiledFile, kinds: Iterable[str] = ("rule", "terminal")
-) -> dict[CharsKey, str]:
-    """The character set of every rule and/or terminal of one file (``kinds``)."""
-    found: dict[CharsKey, str] = {}
-    for kind in kinds:
-        names, read = (
-            (grammar.rules, grammar.rule_chars)
-            if kind == "rule"
-            else (grammar.terminals, grammar.terminal_chars)
-        )
-        # Names an %import brings in without listing them (common__x) are not asked for.
-        for name in sorted(n for n in names if "__" not in n):
-            try:
-                chars = read(name)
-            except GrammarError:  # a rule that refers back to itself
-                continue
-            found[(grammar.path.stem, kind, name)] = "".join(sorted(chars))
-    return found
 
 
 class TableFile:

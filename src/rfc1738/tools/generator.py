@@ -35,7 +35,7 @@ from ..bnf.files import package_data, shipped_grammar_dir
 from ..errors import GrammarError
 from ..parse.parsers import ParserSet
 from ..parse.store import shipped_tables
-from ..parse.tables import Tables, compile_chars, write_tables
+from ..parse.tables import Tables, write_tables
 from ..urls import Grammar, load
 from ..version import __version__
 
@@ -159,7 +159,7 @@ def tables(grammar: ParserSet, *, every_set: bool = False) -> Tables:
 
     chars = dict(found.chars)
     for path in sorted(grammar.directory.glob("*.lark")):
-        chars.update(compile_chars(CompiledFile(path)))
+        chars.update(CompiledFile(path).char_sets())
     return Tables(found.key, found.schemes, chars)
 
 
