@@ -33,6 +33,7 @@ from pathlib import Path
 
 from ..bnf.files import package_data, shipped_grammar_dir
 from ..errors import GrammarError
+from ..parse.compiler import CompiledFile
 from ..parse.parsers import ParserSet
 from ..parse.store import shipped_tables
 from ..parse.tables import Tables, write_tables
@@ -155,8 +156,6 @@ def tables(grammar: ParserSet, *, every_set: bool = False) -> Tables:
     found = grammar.store.tables
     if not every_set:
         return found
-    from ..parse.compiler import CompiledFile  # Lark: imported when tables are compiled
-
     chars = dict(found.chars)
     for path in sorted(grammar.directory.glob("*.lark")):
         chars.update(CompiledFile(path).char_sets())
