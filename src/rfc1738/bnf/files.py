@@ -10,9 +10,8 @@ is added.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import NamedTuple, Protocol
 
 __all__ = [
     "GENERIC",
@@ -28,8 +27,7 @@ __all__ = [
 GENERIC = "generic"
 
 
-@dataclass(frozen=True, slots=True)
-class SchemeFile:
+class SchemeFile(NamedTuple):
     """One grammar file and the start rule a URL of its scheme is parsed with."""
 
     scheme: str

@@ -18,8 +18,7 @@ module imports nothing but the standard library.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 __all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "StateInfo"]
 
@@ -30,8 +29,7 @@ END = "$END"
 DATA_VERSION = 1
 
 
-@dataclass(frozen=True)
-class StateInfo:
+class StateInfo(NamedTuple):
     """What a state where a token ended says about an error there.
 
     ``rule`` is the production named for an error at that position,

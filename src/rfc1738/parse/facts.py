@@ -16,14 +16,13 @@ has room for a user name and password (``login``, section 3.1).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
+from typing import NamedTuple
 
 __all__ = ["OTHER_SCHEMES", "SCHEME_FACTS", "SchemeFacts", "facts_for"]
 
 
-@dataclass(frozen=True, slots=True)
-class SchemeFacts:
+class SchemeFacts(NamedTuple):
     """The facts about one scheme that are not in its production."""
 
     #: The scheme name in lower case, and the name of its grammar file.

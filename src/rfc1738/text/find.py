@@ -28,8 +28,8 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
+from typing import NamedTuple
 
 from ..errors import GrammarError, URLSyntaxError
 from ..urls import URL, Grammar, shipped
@@ -52,8 +52,7 @@ MAX_HYPHEN_BREAKS = 6
 _OPEN, _CLOSE, _HASH, _ESCAPE_START = "<", ">", "#", "%"
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(NamedTuple):
     """A URL found in text.
 
     ``start`` and ``end`` delimit what was found (brackets included for a
