@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TypeVar, overload
 
 from .errors import (
     MAX_REFERENCE_LENGTH,
+    FrozenURLError,
     GrammarError,
     InputTooLongError,
     RFC1738Error,
@@ -63,6 +64,7 @@ __all__ = [
     "Export",
     "FileURL",
     "Found",
+    "FrozenURLError",
     "FtpURL",
     "GenericURL",
     "GopherURL",

@@ -11,6 +11,7 @@ from typing import NamedTuple
 
 __all__ = [
     "MAX_REFERENCE_LENGTH",
+    "FrozenURLError",
     "GrammarError",
     "InputTooLongError",
     "RFC1738Error",
@@ -167,6 +168,14 @@ class GrammarError(RFC1738Error):
         self.line = line
         where = ":".join(str(p) for p in (file, line) if p is not None)
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class FrozenURLError(RFC1738Error, AttributeError):
+    """An attempt to assign to (or delete) an attribute of a URL object: they are immutable.
+
+    An ``AttributeError``, as assigning to a frozen dataclass's field is;
+    :meth:`~rfc1738.URL.replace` gives a new object with other fields.
+    """
 
 
 #: How many characters of a long URL the picture shows on each side of the caret.
