@@ -9,6 +9,7 @@ again and never trusted. Each test counts the compiler's runs through
 from __future__ import annotations
 
 import ast
+import marshal
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +27,7 @@ from rfc1738.parse.tables import (
     Tables,
     content_key,
     read_tables,
+    tables_data,
     write_tables,
 )
 
@@ -145,25 +147,28 @@ def test_a_stale_cache_file_is_compiled_again(
     assert read_cached(content_key(edited)) is not None  # written anew
 
 
+def _flip(data: bytes, at: int) -> bytes:
+    return data[:at] + bytes([data[at] ^ 1]) + data[at + 1 :]
+
+
 @pytest.mark.parametrize(
     "damage",
     [
-        pytest.param(lambda text: "", id="empty"),
-        pytest.param(lambda text: text[: len(text) // 2], id="truncated"),
-        pytest.param(lambda text: "\x00\xff garbage", id="garbage"),
-        pytest.param(lambda text: text.replace("httpurl", "httpurk"), id="body changed"),
-        pytest.param(
-            lambda text: text.replace("'format': 1", "'format': 0"),
-            id="format changed, digest not updated",
-        ),
+        pytest.param(lambda data: b"", id="empty"),
+        pytest.param(lambda data: data[: len(data) // 2], id="truncated"),
+        pytest.param(lambda data: b"\x00\xff garbage", id="garbage"),
+        pytest.param(lambda data: data.replace(b"httpurl", b"httpurk"), id="body changed"),
+        pytest.param(lambda data: _flip(data, len(data) - 100), id="one bit flipped"),
+        pytest.param(lambda data: data + b"\n", id="data appended"),
+        pytest.param(lambda data: _flip(data, 70), id="digest changed"),
     ],
 )
 def test_a_corrupt_cache_file_is_compiled_again(
-    edited: Path, cache: Path, compiled: list[str], damage: Callable[[str], str]
+    edited: Path, cache: Path, compiled: list[str], damage: Callable[[bytes], bytes]
 ) -> None:
     rfc1738.load(edited).parse(URL)
     path = cache_file(cache, edited)
-    path.write_text(damage(path.read_text(encoding="utf-8")), encoding="utf-8")
+    path.write_bytes(damage(path.read_bytes()))
     assert read_cached(content_key(edited)) is None
     assert rfc1738.load(edited).parse(URL).host == "www.example.com"
     assert compiled == ["httpurl", "httpurl"]
@@ -180,17 +185,23 @@ def test_a_cache_file_with_a_good_digest_but_wrong_shape_is_not_trusted(
     rfc1738.load(edited).parse(URL)
     path = cache_file(cache, edited)
     key = content_key(edited)
-    for body in (
-        "__import__('os').system('false')\n",
-        "{'format': 1, 'key': 'k', 'schemes': {}, 'chars': {}}\n",  # another key
-        f"{{'format': 1, 'key': {key!r}, 'schemes': {{'http': 1}}, 'chars': {{}}}}\n",
+    good = tables_data(read_cached(key) or Tables(key, {}, {}))
+    for value in (
+        compile("__import__('os').system('false')", "<cache>", "exec"),  # code: never run
+        {**good, "chars": {("common", "terminal", "X"): compile("1", "<cache>", "eval")}},
+        {**good, "schemes": {"http": {**good["schemes"]["http"], "layout": 1.5}}},
+        {**good, "schemes": {"http": {**good["schemes"]["http"], "rules": ["hpath"]}}},
+        {"format": 1, "key": "k", "schemes": {}, "chars": {}},  # another key
+        {"format": 1, "key": key, "schemes": {"http": 1}, "chars": {}},
     ):
-        path.write_text(
-            _HEADER + hashlib.sha256(body.encode()).hexdigest() + "\n" + body, encoding="utf-8"
-        )
+        body = marshal.dumps(value)
+        path.write_bytes(_HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
         assert read_cached(content_key(edited)) is None
     assert rfc1738.load(edited).parse(URL).host == "www.example.com"
     assert compiled == ["httpurl", "httpurl"]
+    body = marshal.dumps(good)
+    path.write_bytes(_HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
+    assert read_cached(content_key(edited)) is not None  # the tables themselves: trusted
 
 
 def test_an_unwritable_cache_is_no_error(
@@ -231,8 +242,10 @@ def test_written_tables_read_back_the_same() -> None:
     shipped = store.shipped_tables()
     assert shipped is not None, "the tests run the installed wheel, which has its tables"
     text = write_tables(shipped)
+    assert ast.literal_eval(text) == tables_data(shipped)
     assert read_tables(ast.literal_eval(text)) == shipped
     assert write_tables(read_tables(ast.literal_eval(text))) == text
+    assert read_tables(marshal.loads(marshal.dumps(tables_data(shipped)))) == shipped
 
 
 @pytest.mark.parametrize(

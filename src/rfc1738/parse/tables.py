@@ -5,21 +5,23 @@ start rule (the expression with its named groups, the prefix expression
 errors are located with, the names of the rules the file defines) and the
 character sets that are read at run time. It is computed from the grammar
 files with Lark (:meth:`~rfc1738.parse.compiler.CompiledFile.scheme_table`,
-:meth:`~rfc1738.parse.compiler.CompiledFile.char_sets`) and written as one
-Python literal by :func:`write_tables`, the one writer of this form:
+:meth:`~rfc1738.parse.compiler.CompiledFile.char_sets`). :func:`tables_data`
+gives it as plain data (dicts, tuples, strings, numbers, ``None``), which
+:func:`write_tables`, the one writer of this form, writes as one Python
+literal:
 
 - the wheel's ``rfc1738/parse/_tables.py`` (``hatch_build.py`` runs it when
   the wheel is built from ``grammar/``),
-- the disk cache of an edited grammar (:mod:`rfc1738.parse.cache`),
-- a standalone module (:mod:`rfc1738.tools.generator`).
+- a standalone module (:mod:`rfc1738.tools.generator`);
 
-:func:`read_tables` reads such a literal back, checking its shape: a cache
-file is data, never code, and a file that does not have the shape is refused.
+the disk cache of an edited grammar (:mod:`rfc1738.parse.cache`) keeps the
+same data with :mod:`marshal`. :func:`read_tables` reads such data back,
+checking its shape: a cache file is data, never code, and a file that does
+not have the shape is refused.
 """
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Collection
 from pathlib import Path
 from typing import Any, NamedTuple
@@ -27,13 +29,24 @@ from typing import Any, NamedTuple
 from ..errors import GrammarError
 from ..version import __version__
 
+try:  # hashlib loads OpenSSL, milliseconds of `import rfc1738`: first the lean module, as
+    # the standard library's random does (CPython 3.11: _sha256, 3.12 and later: _sha2).
+    from _sha256 import sha256  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # pragma: no cover - other Pythons
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        from hashlib import sha256
+
 __all__ = [
     "FORMAT",
     "SchemeTable",
     "TableFile",
     "Tables",
     "content_key",
+    "digest",
     "read_tables",
+    "tables_data",
     "write_tables",
 ]
 
@@ -92,12 +105,19 @@ def content_key(directory: Path) -> str:
     >>> len(content_key(shipped_grammar_dir()))
     64
     """
-    digest = hashlib.sha256(f"rfc1738 {__version__} tables {FORMAT}\0".encode())
+    found = sha256(f"rfc1738 {__version__} tables {FORMAT}\0".encode())
     for path in sorted(directory.glob("*.lark")):
         data = path.read_bytes()
-        digest.update(f"{path.name}\0{len(data)}\0".encode())
-        digest.update(data)
-    return digest.hexdigest()
+        found.update(f"{path.name}\0{len(data)}\0".encode())
+        found.update(data)
+    hexdigest: str = found.hexdigest()
+    return hexdigest
+
+
+def digest(data: bytes) -> str:
+    """The SHA-256 of ``data``, in hex (what a cache file's first line holds)."""
+    hexdigest: str = sha256(data).hexdigest()
+    return hexdigest
 
 
 class TableFile:
@@ -125,29 +145,46 @@ class TableFile:
 # ---- the one writer, and its reader ----
 
 
+def tables_data(tables: Tables) -> dict[str, Any]:
+    """``tables`` as plain data (dicts, tuples, strings, numbers, ``None``), in a set order.
+
+    What :func:`write_tables` writes and :func:`read_tables` reads back.
+    """
+    return {
+        "format": FORMAT,
+        "key": tables.key,
+        "schemes": {
+            scheme: {**table._asdict(), "groups": dict(sorted(table.groups.items()))}
+            for scheme, table in sorted(tables.schemes.items())
+        },
+        "chars": dict(sorted(tables.chars.items())),
+    }
+
+
 def write_tables(tables: Tables) -> str:
     """``tables`` as one Python literal (dicts, tuples, strings, ``None``), one item a line.
 
     Deterministic: the same tables give the same text.
     """
-    out = ["{\n", f"    'format': {FORMAT!r},\n", f"    'key': {tables.key!r},\n"]
+    data = tables_data(tables)
+    out = ["{\n", f"    'format': {data['format']!r},\n", f"    'key': {data['key']!r},\n"]
     out.append("    'schemes': {\n")
-    for scheme, table in sorted(tables.schemes.items()):
+    for scheme, fields in data["schemes"].items():
         out.append(f"        {scheme!r}: {{\n")
-        for field, value in table._asdict().items():
-            if field == "groups":
-                value = dict(sorted(value.items()))
-            out.append(f"            {field!r}: {value!r},\n")
+        out.extend(f"            {field!r}: {value!r},\n" for field, value in fields.items())
         out.append("        },\n")
     out.append("    },\n")
     out.append("    'chars': {\n")
-    out.extend(f"        {key!r}: {chars!r},\n" for key, chars in sorted(tables.chars.items()))
+    out.extend(f"        {key!r}: {chars!r},\n" for key, chars in data["chars"].items())
     out.append("    },\n}\n")
     return "".join(out)
 
 
 def read_tables(data: object) -> Tables:
-    """The :class:`Tables` of a literal that :func:`write_tables` wrote; else ``ValueError``."""
+    """The :class:`Tables` of what :func:`tables_data` gave (or :func:`write_tables` wrote).
+
+    Anything else raises ``ValueError``.
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a table of this format")
     key, schemes, chars = data.get("key"), data.get("schemes"), data.get("chars")
