@@ -79,8 +79,12 @@ class TableStore:
         if registered is not None:
             self._caching = False
             return registered
-        key = content_key(self.directory)
         shipped = shipped_tables()
+        if shipped is not None and self.directory == shipped_grammar_dir():
+            # shipped_tables() has just checked these files against the tables' key.
+            self._caching = False
+            return shipped
+        key = content_key(self.directory)
         if shipped is not None and shipped.key == key:
             self._caching = False
             return shipped
