@@ -7,7 +7,6 @@ these.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 __all__ = [
     "MAX_REFERENCE_LENGTH",
@@ -25,11 +24,22 @@ __all__ = [
 MAX_REFERENCE_LENGTH = 2048
 
 
-class _Details(NamedTuple):
-    position: int
-    expected: frozenset[str]
-    rule: str | None
-    reason: str | None  # None: the default, worded when first read
+class _Details:
+    """An error's details. (A plain class: a NamedTuple's string annotations cost import time.)"""
+
+    __slots__ = ("expected", "position", "reason", "rule")
+
+    def __init__(
+        self,
+        position: int,
+        expected: frozenset[str],
+        rule: str | None,
+        reason: str | None,  # None: the default, worded when first read
+    ) -> None:
+        self.position = position
+        self.expected = expected
+        self.rule = rule
+        self.reason = reason
 
 
 class RFC1738Error(Exception):
@@ -122,7 +132,7 @@ class URLSyntaxError(RFC1738Error, ValueError):
             # Worded on first read: the parsers build several errors on the
             # way to the one they raise, most with a reason of their own.
             reason = _default_reason(self.text, details.position, details.expected)
-            self._details = details = details._replace(reason=reason)
+            self._details = _Details(details.position, details.expected, details.rule, reason)
             return reason
         return details.reason
 

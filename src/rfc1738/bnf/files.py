@@ -7,8 +7,8 @@ Dropping a new ``<scheme>.lark`` into a copy of the directory is how a scheme
 is added.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
+# types, not strings that typing compiles one by one at import (docs/architecture.md).
 from collections.abc import Mapping
 from pathlib import Path
 from typing import NamedTuple, Protocol

@@ -16,8 +16,8 @@ that they can be built once (with the wheel) and loaded without Lark. This
 module imports nothing but the standard library.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
+# types, not strings that typing compiles one by one at import (docs/architecture.md).
 from typing import Any, NamedTuple
 
 __all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "StateInfo"]
@@ -122,7 +122,7 @@ class ErrorAutomaton:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> ErrorAutomaton:
+    def from_data(cls, data: dict[str, Any]) -> "ErrorAutomaton":
         """The automaton :meth:`to_data` wrote."""
         if data.get("version") != DATA_VERSION:
             raise ValueError(f"error automaton data of version {data.get('version')!r}")

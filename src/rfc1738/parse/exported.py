@@ -5,8 +5,8 @@ the patterns themselves are written by :mod:`rfc1738.parse.dialects` from
 the compiler's IR, when a grammar is exported.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
+# types, not strings that typing compiles one by one at import (docs/architecture.md).
 from collections.abc import Mapping
 from typing import NamedTuple
 

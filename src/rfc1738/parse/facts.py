@@ -13,8 +13,8 @@ has room for a user name and password (``login``, section 3.1).
 'genericurl'
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
+# types, not strings that typing compiles one by one at import (docs/architecture.md).
 from collections.abc import Mapping
 from types import MappingProxyType
 from typing import NamedTuple

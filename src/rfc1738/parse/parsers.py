@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable, Collection, Mapping
 from functools import cached_property
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal, NamedTuple, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from ..bnf.files import GENERIC, SchemeFile, scheme_files, shipped_grammar_dir
 from ..bnf.names import base_name
@@ -590,19 +590,35 @@ def _completed_for_generic(
     return completed
 
 
-class _HotPath(NamedTuple):
-    """One scheme's match functions and class, as the hot path calls them."""
+class _HotPath:
+    """One scheme's match functions and class, as the hot path calls them.
 
-    entry: SchemeFile
-    spans: Callable[[str], Spans | None]
-    checked_spans: Callable[[str], Spans | None]
-    cls: Any
-    #: The compiled expression's ``fullmatch``; ``None`` where spans come another way.
-    fullmatch: Callable[[str], re.Match[str] | None] | None
-    #: The class's builder for a match: ``build(text, regs, host_checks)``.
-    build: Callable[[str, tuple[tuple[int, int], ...], bool], Any]
-    #: The host checks, on a match's registers.
-    check: Callable[[str, tuple[tuple[int, int], ...]], None]
+    A plain class with slots (attribute reads as fast as a NamedTuple's): a
+    NamedTuple's string annotations would be compiled when the module is imported.
+    """
+
+    __slots__ = ("build", "check", "checked_spans", "cls", "entry", "fullmatch", "spans")
+
+    def __init__(
+        self,
+        entry: SchemeFile,
+        spans: Callable[[str], Spans | None],
+        checked_spans: Callable[[str], Spans | None],
+        cls: Any,
+        fullmatch: Callable[[str], re.Match[str] | None] | None,
+        build: Callable[[str, tuple[tuple[int, int], ...], bool], Any],
+        check: Callable[[str, tuple[tuple[int, int], ...]], None],
+    ) -> None:
+        self.entry = entry
+        self.spans = spans
+        self.checked_spans = checked_spans
+        self.cls = cls
+        #: The compiled expression's ``fullmatch``; ``None`` where spans come another way.
+        self.fullmatch = fullmatch
+        #: The class's builder for a match: ``build(text, regs, host_checks)``.
+        self.build = build
+        #: The host checks, on a match's registers.
+        self.check = check
 
 
 #: How many spellings of schemes the hot path remembers (``HTTP``, ``Http``,

@@ -20,8 +20,8 @@ checking its shape: a cache file is data, never code, and a file that does
 not have the shape is refused.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
+# types, not strings that typing compiles one by one at import (docs/architecture.md).
 from collections.abc import Collection
 from pathlib import Path
 from typing import Any, NamedTuple

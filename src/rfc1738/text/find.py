@@ -23,8 +23,8 @@ parses, else the first that parses, and the others are reported as
 against the 1994 W3 grammar's ``fragmentid`` (:mod:`rfc1738.text.fragments`).
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
+# types, not strings that typing compiles one by one at import (docs/architecture.md).
 import itertools
 import re
 from collections.abc import Iterator
