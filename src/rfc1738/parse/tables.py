@@ -26,6 +26,7 @@ from collections.abc import Collection
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ..bnf.files import lark_files
 from ..errors import GrammarError
 from ..version import __version__
 
@@ -106,7 +107,7 @@ def content_key(directory: Path) -> str:
     64
     """
     found = sha256(f"rfc1738 {__version__} tables {FORMAT}\0".encode())
-    for path in sorted(directory.glob("*.lark")):
+    for path in lark_files(directory):
         data = path.read_bytes()
         found.update(f"{path.name}\0{len(data)}\0".encode())
         found.update(data)

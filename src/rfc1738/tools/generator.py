@@ -31,7 +31,7 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..bnf.files import package_data, shipped_grammar_dir
+from ..bnf.files import lark_files, package_data, shipped_grammar_dir
 from ..errors import GrammarError
 from ..parse.compiler import CompiledFile
 from ..parse.parsers import ParserSet
@@ -157,7 +157,7 @@ def tables(grammar: ParserSet, *, every_set: bool = False) -> Tables:
     if not every_set:
         return found
     chars = dict(found.chars)
-    for path in sorted(grammar.directory.glob("*.lark")):
+    for path in lark_files(grammar.directory):
         chars.update(CompiledFile(path).char_sets())
     return Tables(found.key, found.schemes, chars)
 
