@@ -7,12 +7,14 @@ Dropping a new ``<scheme>.lark`` into a copy of the directory is how a scheme
 is added.
 """
 
-# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
-# types, not strings that typing compiles one by one at import (docs/architecture.md).
+from __future__ import annotations
+
 import os
 from collections.abc import Mapping
 from pathlib import Path
-from typing import NamedTuple, Protocol
+from typing import Protocol
+
+from .._records import Record
 
 __all__ = [
     "GENERIC",
@@ -29,12 +31,17 @@ __all__ = [
 GENERIC = "generic"
 
 
-class SchemeFile(NamedTuple):
+class SchemeFile(Record):
     """One grammar file and the start rule a URL of its scheme is parsed with."""
 
+    _fields = ("scheme", "path", "start")
+    __slots__ = _fields
     scheme: str
     path: Path
     start: str
+
+    def __init__(self, scheme: str, path: Path, start: str) -> None:
+        self._fill(scheme, path, start)
 
 
 class GrammarDirectory(Protocol):

@@ -13,12 +13,14 @@ production an error there is in. :func:`rfc1738.parse.glushkov.build` makes
 it from the IR; :meth:`ErrorAutomaton.to_data` writes its tables as plain
 Python literals and :meth:`ErrorAutomaton.from_data` reads them back, so
 that they can be built once (with the wheel) and loaded without Lark. This
-module imports nothing but the standard library.
+module imports nothing of the library but :mod:`rfc1738._records`.
 """
 
-# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
-# types, not strings that typing compiles one by one at import (docs/architecture.md).
-from typing import Any, NamedTuple
+from __future__ import annotations
+
+from typing import Any
+
+from .._records import Record
 
 __all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "StateInfo"]
 
@@ -29,13 +31,15 @@ END = "$END"
 DATA_VERSION = 1
 
 
-class StateInfo(NamedTuple):
+class StateInfo(Record):
     """What a state where a token ended says about an error there.
 
     ``rule`` is the production named for an error at that position,
     ``rule_in_literal`` the one for an error inside a literal begun there.
     """
 
+    _fields = ("expected", "accepting", "rule", "rule_in_literal", "rule_as_earley")
+    __slots__ = _fields
     expected: frozenset[str]
     accepting: bool
     rule: str
@@ -43,6 +47,16 @@ class StateInfo(NamedTuple):
     # What the reference parser's ordering alone names (no empty production
     # preferred): kept so that the tests can hold it to Earley.
     rule_as_earley: str
+
+    def __init__(
+        self,
+        expected: frozenset[str],
+        accepting: bool,
+        rule: str,
+        rule_in_literal: str,
+        rule_as_earley: str,
+    ) -> None:
+        self._fill(expected, accepting, rule, rule_in_literal, rule_as_earley)
 
 
 class ErrorAutomaton:
@@ -122,7 +136,7 @@ class ErrorAutomaton:
         }
 
     @classmethod
-    def from_data(cls, data: dict[str, Any]) -> "ErrorAutomaton":
+    def from_data(cls, data: dict[str, Any]) -> ErrorAutomaton:
         """The automaton :meth:`to_data` wrote."""
         if data.get("version") != DATA_VERSION:
             raise ValueError(f"error automaton data of version {data.get('version')!r}")

@@ -1,21 +1,25 @@
 """What :func:`rfc1738.export` gives: the patterns of a grammar in one regex dialect.
 
-Plain records, so that ``import rfc1738`` has the type without the writers:
-the patterns themselves are written by :mod:`rfc1738.parse.dialects` from
-the compiler's IR, when a grammar is exported.
+Small records (:class:`~rfc1738._records.Record`) in a module of their own,
+so that ``import rfc1738`` has the types without the writers: the patterns
+are written by :mod:`rfc1738.parse.dialects` from the compiler's IR, when a
+grammar is exported.
 """
 
-# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
-# types, not strings that typing compiles one by one at import (docs/architecture.md).
+from __future__ import annotations
+
 from collections.abc import Mapping
-from typing import NamedTuple
+
+from .._records import Record
 
 __all__ = ["Export", "ExportedPattern"]
 
 
-class ExportedPattern(NamedTuple):
+class ExportedPattern(Record):
     """One scheme's full-match pattern in one dialect."""
 
+    _fields = ("pattern", "groups", "numbers", "markers")
+    __slots__ = _fields
     #: The pattern, anchored at both ends.
     pattern: str
     #: Capture group name → the production (object field) it holds.
@@ -25,6 +29,15 @@ class ExportedPattern(NamedTuple):
     #: Group name → the number of its marker group, for groups that may be
     #: empty (``mark_empty``): not empty exactly when the group took part.
     markers: Mapping[str, int]
+
+    def __init__(
+        self,
+        pattern: str,
+        groups: Mapping[str, str],
+        numbers: Mapping[str, int],
+        markers: Mapping[str, int],
+    ) -> None:
+        self._fill(pattern, groups, numbers, markers)
 
     def fields(self) -> dict[str, tuple[int, ...]]:
         """Production → the numbers of the groups that may hold it, in order.
@@ -38,9 +51,11 @@ class ExportedPattern(NamedTuple):
         return {production: tuple(numbers) for production, numbers in found.items()}
 
 
-class Export(NamedTuple):
+class Export(Record):
     """A grammar written in one dialect: what ``rfc1738 grammar export`` prints."""
 
+    _fields = ("dialect", "schemes", "any", "omits", "any_groups")
+    __slots__ = _fields
     dialect: str
     #: Scheme (a grammar file's name; ``generic`` for every other scheme) → its pattern.
     schemes: Mapping[str, ExportedPattern]
@@ -51,6 +66,16 @@ class Export(NamedTuple):
     #: :attr:`any` with every scheme's groups (a production has a group per
     #: scheme that has it; only the matching scheme's take part).
     any_groups: ExportedPattern
+
+    def __init__(
+        self,
+        dialect: str,
+        schemes: Mapping[str, ExportedPattern],
+        any: str,
+        omits: tuple[str, ...],
+        any_groups: ExportedPattern,
+    ) -> None:
+        self._fill(dialect, schemes, any, omits, any_groups)
 
     def as_json(self) -> dict[str, object]:
         """The JSON form: ``{"dialect", "schemes": {s: {"pattern", "groups"}}, "any", "omits"}``."""

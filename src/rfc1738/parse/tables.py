@@ -20,12 +20,13 @@ checking its shape: a cache file is data, never code, and a file that does
 not have the shape is refused.
 """
 
-# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
-# types, not strings that typing compiles one by one at import (docs/architecture.md).
+from __future__ import annotations
+
 from collections.abc import Collection
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
+from .._records import Record
 from ..bnf.files import lark_files
 from ..errors import GrammarError
 from ..version import __version__
@@ -58,9 +59,22 @@ FORMAT = 1
 CharsKey = tuple[str, str, str]
 
 
-class SchemeTable(NamedTuple):
+class SchemeTable(Record):
     """One scheme file's start rule, compiled."""
 
+    _fields = (
+        "start",
+        "rules",
+        "capture",
+        "expression",
+        "groups",
+        "prefixes",
+        "problem",
+        "automaton",
+        "layout_fields",
+        "layout",
+    )
+    __slots__ = _fields
     start: str
     #: The names of the rules the file defines or imports (``CompiledFile.rules``).
     rules: tuple[str, ...]
@@ -76,22 +90,55 @@ class SchemeTable(NamedTuple):
     problem: str | None
     #: The error automaton's data (:meth:`~rfc1738.parse.automaton.ErrorAutomaton.to_data`);
     #: ``None`` where the grammar has none (Earley explains its errors).
-    automaton: Any = None
+    automaton: Any
     #: The productions the scheme's class writes, and how the start rule lays
     #: them out (:mod:`rfc1738.parse.layout`): what its objects are written with.
-    layout_fields: tuple[str, ...] = ()
-    layout: Any = None
+    layout_fields: tuple[str, ...]
+    layout: Any
+
+    def __init__(
+        self,
+        start: str,
+        rules: tuple[str, ...],
+        capture: tuple[str, ...],
+        expression: str | None,
+        groups: dict[str, tuple[str, ...]],
+        prefixes: str | None,
+        problem: str | None,
+        automaton: Any = None,
+        layout_fields: tuple[str, ...] = (),
+        layout: Any = None,
+    ) -> None:
+        self._fill(
+            start,
+            rules,
+            capture,
+            expression,
+            groups,
+            prefixes,
+            problem,
+            automaton,
+            layout_fields,
+            layout,
+        )
 
 
-class Tables(NamedTuple):
+class Tables(Record):
     """The compiled form of one grammar directory."""
 
+    _fields = ("key", "schemes", "chars")
+    __slots__ = _fields
     #: :func:`content_key` of the directory it was compiled from.
     key: str
     #: Per scheme (grammar file name), its table; schemes not compiled yet are absent.
     schemes: dict[str, SchemeTable]
     #: Character sets by :data:`CharsKey`, each a string of its characters in order.
     chars: dict[CharsKey, str]
+
+    def __init__(
+        self, key: str, schemes: dict[str, SchemeTable], chars: dict[CharsKey, str]
+    ) -> None:
+        self._fill(key, schemes, chars)
 
     def char_set(self, file: str, kind: str, name: str) -> frozenset[str] | None:
         """The characters of rule or terminal ``name`` of ``<file>.lark``, if compiled."""
@@ -155,7 +202,10 @@ def tables_data(tables: Tables) -> dict[str, Any]:
         "format": FORMAT,
         "key": tables.key,
         "schemes": {
-            scheme: {**table._asdict(), "groups": dict(sorted(table.groups.items()))}
+            scheme: {
+                **{field: getattr(table, field) for field in SchemeTable._fields},
+                "groups": dict(sorted(table.groups.items())),
+            }
             for scheme, table in sorted(tables.schemes.items())
         },
         "chars": dict(sorted(tables.chars.items())),

@@ -23,14 +23,14 @@ parses, else the first that parses, and the others are reported as
 against the 1994 W3 grammar's ``fragmentid`` (:mod:`rfc1738.text.fragments`).
 """
 
-# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
-# types, not strings that typing compiles one by one at import (docs/architecture.md).
+from __future__ import annotations
+
 import itertools
 import re
 from collections.abc import Iterator
 from functools import cache
-from typing import NamedTuple
 
+from .._records import Record
 from ..errors import GrammarError, URLSyntaxError
 from ..urls import URL, Grammar, shipped
 from .fragments import check_fragment, parse_reference
@@ -52,7 +52,7 @@ MAX_HYPHEN_BREAKS = 6
 _OPEN, _CLOSE, _HASH, _ESCAPE_START = "<", ">", "#", "%"
 
 
-class Found(NamedTuple):
+class Found(Record):
     """A URL found in text.
 
     ``start`` and ``end`` delimit what was found (brackets included for a
@@ -64,14 +64,38 @@ class Found(NamedTuple):
     as references, in the order they were preferred.
     """
 
+    _fields = (
+        "start",
+        "end",
+        "url_text",
+        "url",
+        "error",
+        "delimited",
+        "fragment",
+        "alternatives",
+    )
+    __slots__ = _fields
     start: int
     end: int
     url_text: str
     url: URL | None
     error: URLSyntaxError | None
     delimited: bool
-    fragment: str | None = None
-    alternatives: tuple[str, ...] = ()
+    fragment: str | None
+    alternatives: tuple[str, ...]
+
+    def __init__(
+        self,
+        start: int,
+        end: int,
+        url_text: str,
+        url: URL | None,
+        error: URLSyntaxError | None,
+        delimited: bool,
+        fragment: str | None = None,
+        alternatives: tuple[str, ...] = (),
+    ) -> None:
+        self._fill(start, end, url_text, url, error, delimited, fragment, alternatives)
 
     @property
     def reference(self) -> str:
