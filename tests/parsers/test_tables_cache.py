@@ -23,6 +23,7 @@ from rfc1738.parse import store
 from rfc1738.parse.cache import ENVIRONMENT, read_cached, write_cached
 from rfc1738.parse.compiler import CompiledFile
 from rfc1738.parse.tables import (
+    FORMAT,
     SchemeTable,
     Tables,
     content_key,
@@ -191,8 +192,8 @@ def test_a_cache_file_with_a_good_digest_but_wrong_shape_is_not_trusted(
         {**good, "chars": {("common", "terminal", "X"): compile("1", "<cache>", "eval")}},
         {**good, "schemes": {"http": {**good["schemes"]["http"], "layout": 1.5}}},
         {**good, "schemes": {"http": {**good["schemes"]["http"], "rules": ["hpath"]}}},
-        {"format": 1, "key": "k", "schemes": {}, "chars": {}},  # another key
-        {"format": 1, "key": key, "schemes": {"http": 1}, "chars": {}},
+        {"format": FORMAT, "key": "k", "schemes": {}, "chars": {}},  # another key
+        {"format": FORMAT, "key": key, "schemes": {"http": 1}, "chars": {}},
     ):
         body = marshal.dumps(value)
         path.write_bytes(_HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body)
@@ -253,11 +254,11 @@ def test_written_tables_read_back_the_same() -> None:
     [
         None,
         [],
-        {"format": 2, "key": "k", "schemes": {}, "chars": {}},
-        {"format": 1, "key": 1, "schemes": {}, "chars": {}},
-        {"format": 1, "key": "k", "schemes": {"http": {"start": "httpurl"}}, "chars": {}},
-        {"format": 1, "key": "k", "schemes": {}, "chars": {("common", "terminal"): "ab"}},
-        {"format": 1, "key": "k", "schemes": {}, "chars": {("a", "b", "c"): 1}},
+        {"format": FORMAT + 1, "key": "k", "schemes": {}, "chars": {}},
+        {"format": FORMAT, "key": 1, "schemes": {}, "chars": {}},
+        {"format": FORMAT, "key": "k", "schemes": {"http": {"start": "httpurl"}}, "chars": {}},
+        {"format": FORMAT, "key": "k", "schemes": {}, "chars": {("common", "terminal"): "ab"}},
+        {"format": FORMAT, "key": "k", "schemes": {}, "chars": {("a", "b", "c"): 1}},
     ],
 )
 def test_the_reader_refuses_what_the_writer_does_not_write(data: object) -> None:
