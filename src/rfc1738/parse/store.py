@@ -47,10 +47,10 @@ def register_tables(directory: Path, tables: Tables) -> None:
 @cache
 def shipped_tables() -> Tables | None:
     """The wheel's tables, if they are those of the shipped grammar files as installed."""
-    if _BUILT is None:
+    if _BUILT is None or _BUILT.get("key") != content_key(shipped_grammar_dir()):
         return None
-    tables = read_tables(_BUILT)
-    return tables if tables.key == content_key(shipped_grammar_dir()) else None
+    # The key holds the version and the format: this version's writer wrote the module.
+    return read_tables(_BUILT, check=False)
 
 
 class TableStore:
