@@ -9,7 +9,7 @@ file of any length is checked in constant memory.
 """
 
 # No `from __future__ import annotations`: the NamedTuple fields' annotations stay
-# types, not strings that typing compiles one by one at import (docs/architecture.md).
+# types, not strings that typing compiles one by one at import (docs/architecture.md, "Start-up").
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, NamedTuple
 
