@@ -27,7 +27,7 @@ __all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "StateInfo"]
 #: How ``expected`` names the end of the URL (as the reference parser does).
 END = "$END"
 
-#: Version of the data :meth:`ErrorAutomaton.to_data` writes (2: rows as strings).
+#: Version of the data :meth:`ErrorAutomaton.to_data` writes (2: its tables as strings).
 DATA_VERSION = 2
 
 
@@ -117,28 +117,41 @@ class ErrorAutomaton:
     def to_data(self) -> dict[str, Any]:
         """The tables as plain Python literals (tuples, dicts, strings, ints, bools).
 
-        Each row of the transition table is a string, one character a
-        character class: ``chr(state + 1)``, ``"\\x00"`` where there is no
-        transition. (The shipped grammar's rows hold tens of thousands of
-        numbers: as strings they cost ``import rfc1738`` a fraction of
-        what as many integer objects cost to load.)
+        The two large tables are strings, one character a number
+        (``chr(n)``): the shipped grammar's hold tens of thousands of numbers,
+        which as strings cost ``import rfc1738`` a fraction of what as many
+        integer and tuple objects cost to load.
+
+        - ``rows``: per state, one character a character class, the next
+          state plus one (``"\\x00"``: no transition);
+        - ``info``: for each state where a token ends, in order: the state,
+          whether it accepts (0 or 1), the indexes in ``names`` of ``rule``,
+          ``rule_in_literal`` and ``rule_as_earley``, how many tokens are
+          expected there, and their indexes in ``names``.
         """
         classes, rows, info = self._data
+        names = sorted(
+            {
+                name
+                for i in info.values()
+                for name in (*i.expected, i.rule, i.rule_in_literal, i.rule_as_earley)
+            }
+        )
+        index = {name: number for number, name in enumerate(names)}
+        states: list[str] = []
+        for n, i in sorted(info.items()):
+            rules = (i.rule, i.rule_in_literal, i.rule_as_earley)
+            expected = sorted(i.expected)
+            numbers = (n, int(i.accepting), *(index[rule] for rule in rules), len(expected))
+            states.append("".join(map(chr, numbers)))
+            states.append("".join(chr(index[name]) for name in expected))
         return {
             "version": DATA_VERSION,
             "start": self.start,
             "classes": classes,
             "rows": tuple("".join([chr(to + 1) for to in row]) for row in rows),
-            "info": {
-                n: (
-                    tuple(sorted(i.expected)),
-                    i.accepting,
-                    i.rule,
-                    i.rule_in_literal,
-                    i.rule_as_earley,
-                )
-                for n, i in sorted(info.items())
-            },
+            "names": tuple(names),
+            "info": "".join(states),
             "literals": tuple(sorted(self._literals.items())),
         }
 
@@ -147,10 +160,17 @@ class ErrorAutomaton:
         """The automaton :meth:`to_data` wrote."""
         if data.get("version") != DATA_VERSION:
             raise ValueError(f"error automaton data of version {data.get('version')!r}")
-        info = {
-            int(n): StateInfo(frozenset(expected), accepting, *rules)
-            for n, (expected, accepting, *rules) in data["info"].items()
-        }
+        names: tuple[str, ...] = tuple(data["names"])
+        encoded = [ord(char) for char in data["info"]]
+        info: dict[int, StateInfo] = {}
+        at = 0
+        while at < len(encoded):
+            n, accepting, rule, in_literal, as_earley, count = encoded[at : at + 6]
+            expected = frozenset(names[k] for k in encoded[at + 6 : at + 6 + count])
+            info[n] = StateInfo(
+                expected, bool(accepting), names[rule], names[in_literal], names[as_earley]
+            )
+            at += 6 + count
         return cls(
             data["start"],
             tuple(data["classes"]),
