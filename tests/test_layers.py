@@ -19,7 +19,7 @@ SRC = Path(__file__).resolve().parents[1] / "src" / "rfc1738"
 
 #: Bottom to top. A module may import its own layer and the layers below it.
 LAYERS = (
-    ("rfc1738.errors", "rfc1738.version"),
+    ("rfc1738.errors", "rfc1738.version", "rfc1738._records"),
     ("rfc1738.bnf",),
     ("rfc1738.parse",),
     ("rfc1738.urls",),

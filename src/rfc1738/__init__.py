@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TypeVar, overload
 
 from .errors import (
     MAX_REFERENCE_LENGTH,
+    FrozenURLError,
     GrammarError,
     InputTooLongError,
     RFC1738Error,
@@ -25,11 +26,10 @@ from .errors import (
 )
 from .parse.bulk import LineResult
 from .parse.bulk import check_lines as _check_lines
-from .parse.dialects import Export, export_grammar
+from .parse.exported import Export
 from .parse.parsers import ParserName
 from .text.find import Found, find_urls
 from .text.fragments import parse_reference
-from .tools.generator import generate as write_standalone
 from .urls import (
     CLASSES,
     URL,
@@ -64,6 +64,7 @@ __all__ = [
     "Export",
     "FileURL",
     "Found",
+    "FrozenURLError",
     "FtpURL",
     "GenericURL",
     "GopherURL",
@@ -181,6 +182,9 @@ def export(dialect: str, grammar_dir: str | os.PathLike[str] | None = None) -> E
     >>> re.search(http.pattern, "http://example.com:8080/").group("port")
     '8080'
     """
+    # Lark: the patterns are written from the compiler's IR, read with Lark.
+    from .parse.dialects import export_grammar
+
     return export_grammar(load(grammar_dir), dialect)
 
 
@@ -191,4 +195,7 @@ def generate(
 
     See :mod:`rfc1738.tools.generator`; ``None`` is the shipped grammar. Returns the path written.
     """
+    # Lark: the module holds every character set of the grammar, compiled.
+    from .tools.generator import generate as write_standalone
+
     return write_standalone(grammar_dir, output_path)

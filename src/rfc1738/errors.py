@@ -7,10 +7,10 @@ these.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import NamedTuple
 
 __all__ = [
     "MAX_REFERENCE_LENGTH",
+    "FrozenURLError",
     "GrammarError",
     "InputTooLongError",
     "RFC1738Error",
@@ -24,11 +24,22 @@ __all__ = [
 MAX_REFERENCE_LENGTH = 2048
 
 
-class _Details(NamedTuple):
-    position: int
-    expected: frozenset[str]
-    rule: str | None
-    reason: str | None  # None: the default, worded when first read
+class _Details:
+    """An error's details. (A plain class: a NamedTuple's string annotations cost import time.)"""
+
+    __slots__ = ("expected", "position", "reason", "rule")
+
+    def __init__(
+        self,
+        position: int,
+        expected: frozenset[str],
+        rule: str | None,
+        reason: str | None,  # None: the default, worded when first read
+    ) -> None:
+        self.position = position
+        self.expected = expected
+        self.rule = rule
+        self.reason = reason
 
 
 class RFC1738Error(Exception):
@@ -123,7 +134,7 @@ class URLSyntaxError(RFC1738Error, ValueError):
             # Worded on first read: the parsers build several errors on the
             # way to the one they raise, most with a reason of their own.
             reason = _default_reason(self.text, details.position, details.expected)
-            self._details = details = details._replace(reason=reason)
+            self._details = _Details(details.position, details.expected, details.rule, reason)
             return reason
         return details.reason
 
@@ -169,6 +180,14 @@ class GrammarError(RFC1738Error):
         self.line = line
         where = ":".join(str(p) for p in (file, line) if p is not None)
         super().__init__(f"{where}: {message}" if where else message)
+
+
+class FrozenURLError(RFC1738Error, AttributeError):
+    """An attempt to assign to (or delete) an attribute of a URL object: they are immutable.
+
+    An ``AttributeError``, as assigning to a frozen dataclass's field is;
+    :meth:`~rfc1738.URL.replace` gives a new object with other fields.
+    """
 
 
 #: How many characters of a long URL the picture shows on each side of the caret.

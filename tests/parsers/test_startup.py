@@ -64,6 +64,68 @@ def test_error_details_import_no_lark() -> None:
     assert lark_modules(details=True) == []
 
 
+#: What ``import rfc1738``, ``parse``, ``is_valid`` and an error's details leave
+#: out, each for what it cost at start-up (docs/architecture.md, "Start-up"):
+#: standard modules, and the library's own that only compile a grammar.
+LEFT_OUT = (
+    "dataclasses",  # with inspect, dis, tokenize: records are rfc1738._records.Record
+    "inspect",
+    "dis",
+    "tokenize",
+    "ast",  # the disk cache is read with marshal, the AST types never made
+    "hashlib",  # OpenSSL: SHA-256 comes from the lean _sha256/_sha2 where there is one
+    "_hashlib",
+    "rfc1738.parse.compiler",  # and what only compiling needs:
+    "rfc1738.parse.ir",
+    "rfc1738.parse.glushkov",
+    "rfc1738.parse.regex",
+    "rfc1738.parse.dialects",
+    "rfc1738.tools.generator",
+)
+
+#: The same run, with the modules of LEFT_OUT it imported and the calls of
+#: compile() it made (typing compiles each string annotation of a NamedTuple
+#: field, and the first compile() in a process sets up the AST types).
+LEAN_PROGRAM = (
+    """
+import builtins, json, sys
+compiled = []
+real_compile = builtins.compile
+def counting_compile(*args, **kwargs):
+    compiled.append(str(args[0])[:60])
+    return real_compile(*args, **kwargs)
+builtins.compile = counting_compile
+"""
+    + PROGRAM.replace("import json, sys\n", "").replace("print(", "lark = (")
+    + """
+left_out = json.loads(sys.argv[3])
+print(json.dumps([sorted(name for name in left_out if name in sys.modules), compiled]))
+"""
+)
+
+
+def test_start_up_leaves_out_what_only_compiling_needs() -> None:
+    accept = [case.url for cases in ACCEPT.values() for case in cases]
+    reject = [case.url for cases in (*REJECT.values(), *GRAMMAR_ONLY.values()) for case in cases]
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            LEAN_PROGRAM,
+            json.dumps([accept, reject]),
+            "details",
+            json.dumps(LEFT_OUT),
+        ],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=ROOT.parent,
+    )
+    imported, compiled = json.loads(done.stdout)
+    assert imported == []
+    assert compiled == []
+
+
 def test_the_installed_tables_are_a_fresh_compile_of_the_grammar_files() -> None:
     """What the build hook wrote into the installed wheel is what grammar/ compiles to now."""
     installed = Path(rfc1738.__file__).parent / "parse" / "_tables.py"

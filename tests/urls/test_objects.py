@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
-
 import pytest
 
 import rfc1738
@@ -90,8 +88,12 @@ def test_value_semantics() -> None:
     assert len({a, b, rfc1738.parse("http://h/y")}) == 2
     assert a != rfc1738.parse("ftp://h/x")
     assert a != "http://h/x"
-    with pytest.raises(dataclasses.FrozenInstanceError):
+    with pytest.raises(rfc1738.FrozenURLError):
         a.text = "x"  # type: ignore[misc]
+    with pytest.raises(AttributeError, match="cannot assign to field 'host'"):
+        a.host = "x"  # type: ignore[misc]
+    with pytest.raises(AttributeError):
+        del a.host
     assert not hasattr(a, "__dict__")
 
 

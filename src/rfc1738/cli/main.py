@@ -19,7 +19,6 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from ..errors import RFC1738Error, URLSyntaxError
-from ..tools.generator import NotRegularWarning, generate
 from ..urls import Grammar, load
 from ..version import __version__
 from .check import check
@@ -99,6 +98,10 @@ def _tree(args: argparse.Namespace) -> int:
 
 
 def _generate(args: argparse.Namespace) -> int:
+    # Generating compiles the grammar's character sets with Lark: imported when
+    # run, so that `rfc1738 parse` and `check` never import Lark.
+    from ..tools.generator import NotRegularWarning, generate
+
     with warnings.catch_warnings(record=True) as caught:
         warnings.simplefilter("always", NotRegularWarning)
         written = generate(args.grammar, args.output)

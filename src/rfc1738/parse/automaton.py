@@ -13,14 +13,15 @@ production an error there is in. :func:`rfc1738.parse.glushkov.build` makes
 it from the IR; :meth:`ErrorAutomaton.to_data` writes its tables as plain
 Python literals and :meth:`ErrorAutomaton.from_data` reads them back, so
 that they can be built once (with the wheel) and loaded without Lark. This
-module imports nothing but the standard library.
+module imports nothing of the library but :mod:`rfc1738._records` and
+:mod:`rfc1738.errors`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any
 
+from .._records import Record
 from ..errors import unfinished_literal_reason
 
 __all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "LiteralRule", "StateInfo"]
@@ -28,12 +29,13 @@ __all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "LiteralRule", "StateInfo"]
 #: How ``expected`` names the end of the URL (as the reference parser does).
 END = "$END"
 
-#: Version of the data :meth:`ErrorAutomaton.to_data` writes. 2: each
-#: state's literals carry the production an error inside them names.
-DATA_VERSION = 2
+#: Version of the data :meth:`ErrorAutomaton.to_data` writes. 3: its tables
+#: as strings, and each state's literals carry the production an error
+#: inside them names.
+DATA_VERSION = 3
 
 
-class LiteralRule(NamedTuple):
+class LiteralRule(Record):
     """The production an error inside one literal names, at one state.
 
     ``rule`` with the documented choices, ``rule_as_earley`` by the
@@ -41,15 +43,21 @@ class LiteralRule(NamedTuple):
     latter in that ordering, for where several literals are begun at once.
     """
 
+    _fields = ("literal", "rule", "rank", "is_rule", "rule_as_earley")
+    __slots__ = _fields
     literal: str
     rule: str
     rank: int
     is_rule: bool
     rule_as_earley: str
 
+    def __init__(
+        self, literal: str, rule: str, rank: int, is_rule: bool, rule_as_earley: str
+    ) -> None:
+        self._fill(literal, rule, rank, is_rule, rule_as_earley)
 
-@dataclass(frozen=True)
-class StateInfo:
+
+class StateInfo(Record):
     """What a state where a token ended says about an error there.
 
     ``rule`` is the production named for an error at that position;
@@ -57,6 +65,8 @@ class StateInfo:
     the one named for an error inside it.
     """
 
+    _fields = ("expected", "accepting", "rule", "rule_as_earley", "literals")
+    __slots__ = _fields
     expected: frozenset[str]
     accepting: bool
     rule: str
@@ -64,6 +74,16 @@ class StateInfo:
     # but the first and third): kept so that the tests can hold it to Earley.
     rule_as_earley: str
     literals: tuple[LiteralRule, ...]
+
+    def __init__(
+        self,
+        expected: frozenset[str],
+        accepting: bool,
+        rule: str,
+        rule_as_earley: str,
+        literals: tuple[LiteralRule, ...],
+    ) -> None:
+        self._fill(expected, accepting, rule, rule_as_earley, literals)
 
 
 class ErrorAutomaton:
@@ -129,23 +149,46 @@ class ErrorAutomaton:
     # ---- data ----
 
     def to_data(self) -> dict[str, Any]:
-        """The tables as plain Python literals (tuples, dicts, strings, ints, bools)."""
+        """The tables as plain Python literals (tuples, dicts, strings, ints, bools).
+
+        The two large tables are strings, one character a number
+        (``chr(n)``): the shipped grammar's hold tens of thousands of numbers,
+        which as strings cost ``import rfc1738`` a fraction of what as many
+        integer and tuple objects cost to load.
+
+        - ``rows``: per state, one character a character class, the next
+          state plus one (``"\\x00"``: no transition);
+        - ``info``: for each state where a token ends, in order: the state,
+          whether it accepts (0 or 1), the indexes in ``names`` of ``rule``
+          and ``rule_as_earley``, how many tokens are expected there, and
+          their indexes in ``names``;
+        - ``in_literals``: the few states where a literal of two or more
+          characters is expected, with what an error inside each names
+          (:class:`LiteralRule`, as a tuple).
+        """
         classes, rows, info = self._data
+        names = sorted(
+            {name for i in info.values() for name in (*i.expected, i.rule, i.rule_as_earley)}
+        )
+        index = {name: number for number, name in enumerate(names)}
+        states: list[str] = []
+        for n, i in sorted(info.items()):
+            expected = sorted(i.expected)
+            numbers = (n, int(i.accepting), index[i.rule], index[i.rule_as_earley], len(expected))
+            states.append("".join(map(chr, numbers)))
+            states.append("".join(chr(index[name]) for name in expected))
         return {
             "version": DATA_VERSION,
             "start": self.start,
             "classes": classes,
-            "rows": rows,
-            "info": {
-                n: (
-                    tuple(sorted(i.expected)),
-                    i.accepting,
-                    i.rule,
-                    i.rule_as_earley,
-                    tuple(tuple(literal) for literal in i.literals),
-                )
+            "rows": tuple("".join([chr(to + 1) for to in row]) for row in rows),
+            "names": tuple(names),
+            "info": "".join(states),
+            "in_literals": tuple(
+                (n, tuple(literal._values() for literal in i.literals))
                 for n, i in sorted(info.items())
-            },
+                if i.literals
+            ),
             "literals": tuple(sorted(self._literals.items())),
         }
 
@@ -154,20 +197,25 @@ class ErrorAutomaton:
         """The automaton :meth:`to_data` wrote."""
         if data.get("version") != DATA_VERSION:
             raise ValueError(f"error automaton data of version {data.get('version')!r}")
-        info = {
-            int(n): StateInfo(
-                frozenset(expected),
-                accepting,
-                rule,
-                rule_as_earley,
-                tuple(LiteralRule(*literal) for literal in literals),
-            )
-            for n, (expected, accepting, rule, rule_as_earley, literals) in data["info"].items()
+        names: tuple[str, ...] = tuple(data["names"])
+        in_literals = {
+            n: tuple(LiteralRule(*literal) for literal in literals)
+            for n, literals in data["in_literals"]
         }
+        encoded = [ord(char) for char in data["info"]]
+        info: dict[int, StateInfo] = {}
+        at = 0
+        while at < len(encoded):
+            n, accepting, rule, as_earley, count = encoded[at : at + 5]
+            expected = frozenset(names[k] for k in encoded[at + 5 : at + 5 + count])
+            info[n] = StateInfo(
+                expected, bool(accepting), names[rule], names[as_earley], in_literals.get(n, ())
+            )
+            at += 5 + count
         return cls(
             data["start"],
             tuple(data["classes"]),
-            tuple(tuple(row) for row in data["rows"]),
+            tuple(tuple([ord(char) - 1 for char in row]) for row in data["rows"]),
             info,
             {name: (text, fold) for name, (text, fold) in data["literals"]},
         )

@@ -8,8 +8,8 @@ groups are), and bytes read in large blocks. It keeps nothing per line, so a
 file of any length is checked in constant memory.
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
+# types, not strings that typing compiles one by one at import (docs/architecture.md, "Start-up").
 import re
 from collections.abc import Callable, Iterable, Iterator
 from typing import IO, Any, NamedTuple

@@ -5,30 +5,36 @@ one file per content key, ``<cache dir>/<key>.tables``, where the cache
 directory is ``$RFC1738_CACHE_DIR`` if set (set and empty: no cache at all),
 else ``$XDG_CACHE_HOME/rfc1738``, else ``~/.cache/rfc1738``.
 
-A cache file is never trusted: it is read as a literal (``ast.literal_eval``,
-nothing is run), its first line holds the SHA-256 of the rest, and the tables
-must have the shape :func:`~rfc1738.parse.tables.read_tables` checks and the
-key asked for. Anything else (a stale file, a truncated or corrupt one, one
-that cannot be read) is a miss, and the grammar is compiled again. A cache
-that cannot be written is no error: the tables are used from memory.
+A cache file is never trusted. Its first line holds the SHA-256 of the rest,
+which is checked before anything else is read; the rest is the tables' plain
+data (:func:`~rfc1738.parse.tables.tables_data`) in :mod:`marshal`'s format,
+which builds values and runs nothing (it is read only once its digest
+matches, so that no damaged data reaches it), and must hold nothing but
+dicts, tuples, strings, integers, booleans and ``None``, have the shape
+:func:`~rfc1738.parse.tables.read_tables` checks and the key asked for.
+Anything else (a stale file, a truncated or corrupt one, one that cannot be
+read) is a miss, and the grammar is compiled again. A cache that cannot be
+written is no error: the tables are used from memory.
 """
 
 from __future__ import annotations
 
-import ast
 import contextlib
-import hashlib
+import marshal
 import os
 from pathlib import Path
 
-from .tables import Tables, read_tables, write_tables
+from .tables import Tables, digest, read_tables, tables_data
 
 __all__ = ["ENVIRONMENT", "cache_dir", "read_cached", "write_cached"]
 
 #: The environment variable that names the cache directory ("" turns the cache off).
 ENVIRONMENT = "RFC1738_CACHE_DIR"
 
-_HEADER = "# rfc1738 compiled grammar tables, sha256="
+_HEADER = b"# rfc1738 compiled grammar tables (marshal), sha256="
+
+#: The marshal format written: version 4 reads the same from Python 3.4 on.
+_MARSHAL_VERSION = 4
 
 
 def cache_dir() -> Path | None:
@@ -51,17 +57,35 @@ def read_cached(key: str) -> Tables | None:
     if path is None:
         return None
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        data = path.read_bytes()
+    except OSError:
         return None
-    header, _, body = text.partition("\n")
-    if header != _HEADER + hashlib.sha256(body.encode()).hexdigest():
+    header, _, body = data.partition(b"\n")
+    if header != _HEADER + digest(body).encode():
         return None
     try:
-        tables = read_tables(ast.literal_eval(body))
-    except (ValueError, TypeError, SyntaxError, MemoryError, RecursionError):
+        value = marshal.loads(body)
+        if not _plain(value):
+            return None
+        tables = read_tables(value)
+    except (ValueError, TypeError, EOFError, MemoryError, RecursionError):
         return None
     return tables if tables.key == key else None
+
+
+def _plain(value: object) -> bool:
+    """Whether ``value`` holds only dicts, tuples, strings, integers, booleans and ``None``."""
+    todo = [value]
+    while todo:
+        item = todo.pop()
+        if isinstance(item, dict):
+            todo.extend(item.keys())
+            todo.extend(item.values())
+        elif isinstance(item, tuple):
+            todo.extend(item)
+        elif not (item is None or isinstance(item, str | int)):  # int: bool too
+            return False
+    return True
 
 
 def write_cached(tables: Tables) -> bool:
@@ -73,14 +97,14 @@ def write_cached(tables: Tables) -> bool:
     path = _path(tables.key)
     if path is None:
         return False
-    body = write_tables(tables)
-    text = _HEADER + hashlib.sha256(body.encode()).hexdigest() + "\n" + body
+    body = marshal.dumps(tables_data(tables), _MARSHAL_VERSION)
+    data = _HEADER + digest(body).encode() + b"\n" + body
     # Written aside under a name no other writer uses, then renamed into place.
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{id(text):x}.tmp")
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{id(data):x}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        with open(temporary, "x", encoding="utf-8") as out:
-            out.write(text)
+        with open(temporary, "xb") as out:
+            out.write(data)
         os.replace(temporary, path)
     except OSError:
         with contextlib.suppress(OSError):

@@ -11,16 +11,19 @@ hand.
 
 from __future__ import annotations
 
-from collections.abc import Collection
+from collections.abc import Collection, Iterable
 from pathlib import Path
 
 from ..bnf import tree as bnf
 from ..bnf.load_errors import load_tree
 from ..bnf.names import base_name
 from ..errors import GrammarError
+from .automaton import ErrorAutomaton
+from .glushkov import NotSupportedError, build
 from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term, prefixes
-from .layout import Layout, from_node
+from .layout import Layout, fields_in
 from .regex import Written, simplify, write_regex
+from .tables import CharsKey, SchemeTable
 
 __all__ = ["CompiledFile", "NotRegularError"]
 
@@ -70,7 +73,7 @@ class CompiledFile:
         if start not in self.rules:
             raise GrammarError(f"no rule {start}", file=str(self.path))
         wanted = frozenset(fields)
-        return from_node(_Translator(self, wanted).rule(start, ()), wanted)
+        return _layout_of(_Translator(self, wanted).rule(start, ()), wanted)
 
     def ir(self, start: str, capture: Collection[str] = ()) -> Node:
         """The simplified tree of ``start`` that :meth:`compile` writes (for other dialects)."""
@@ -95,6 +98,72 @@ class CompiledFile:
         if start not in self.rules:
             raise GrammarError(f"no rule {start}", file=str(self.path))
         return _Translator(self, frozenset(), named=True).rule(start, ())
+
+    def error_automaton(self, start: str) -> ErrorAutomaton | None:
+        """The error automaton of ``start`` (:mod:`rfc1738.parse.glushkov`).
+
+        ``None`` where there is none: a grammar that is not regular, or a
+        token the automaton cannot mirror the reference parser on (Earley
+        explains those errors).
+        """
+        try:
+            return build(self.named(start), start)
+        except (GrammarError, NotSupportedError):
+            return None
+
+    def scheme_table(
+        self, start: str, capture: Collection[str], layout_fields: Collection[str] = ()
+    ) -> SchemeTable:
+        """Compile ``start`` as a scheme's table (:mod:`rfc1738.parse.tables`).
+
+        The expression has named groups for ``capture``; the table also holds
+        the prefix expression, the error automaton of the start rule and, for
+        ``layout_fields`` (the productions the scheme's class writes), the
+        start rule's layout.
+        """
+        rules = tuple(sorted(self.rules))
+        wanted = tuple(sorted(capture))
+        fields = tuple(sorted(layout_fields))
+        try:
+            expression, groups = self.compile(start, wanted)
+            prefixes = self.compile_prefixes(start)
+        except NotRegularError as error:
+            return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
+        automaton = self.error_automaton(start)
+        layout = self.layout(start, frozenset(fields)) if fields else None
+        return SchemeTable(
+            start,
+            rules,
+            wanted,
+            expression,
+            groups,
+            prefixes,
+            None,
+            None if automaton is None else automaton.to_data(),
+            fields,
+            layout,
+        )
+
+    def char_sets(self, kinds: Iterable[str] = ("rule", "terminal")) -> dict[CharsKey, str]:
+        """The character set of every rule and/or terminal of the file (``kinds``), for the tables.
+
+        Rules that refer back to themselves have none.
+        """
+        found: dict[CharsKey, str] = {}
+        for kind in kinds:
+            names, read = (
+                (self.rules, self.rule_chars)
+                if kind == "rule"
+                else (self.terminals, self.terminal_chars)
+            )
+            # Names an %import brings in without listing them (common__x) are not asked for.
+            for name in sorted(n for n in names if "__" not in n):
+                try:
+                    chars = read(name)
+                except GrammarError:  # a rule that refers back to itself
+                    continue
+                found[(self.path.stem, kind, name)] = "".join(sorted(chars))
+        return found
 
     def terminal_chars(self, name: str) -> frozenset[str]:
         """The single characters terminal ``name`` matches (escapes excluded).
@@ -143,6 +212,70 @@ def _repeated_chars(node: Node) -> frozenset[str]:
     if isinstance(node, Group):
         return _repeated_chars(node.item)
     return frozenset()
+
+
+def _layout_of(node: Node, fields: frozenset[str]) -> Layout:
+    """The layout (see :mod:`rfc1738.parse.layout`) of a start rule's IR with groups ``fields``."""
+    counter = [0]
+
+    def convert(node: Node) -> Layout:
+        if isinstance(node, Lit):
+            return ("lit", node.text, node.ignore_case)
+        if isinstance(node, Chars):
+            return ("chars", "".join(sorted(node.chars)))
+        if isinstance(node, Group):
+            if node.name not in fields:
+                return convert(node.item)
+            inner = convert(node.item)
+            return ("group", node.name, inner if fields_in(inner) else None)
+        if isinstance(node, Seq):
+            return ("seq", tuple(convert(item) for item in node.items))
+        if isinstance(node, Alt):
+            return ("alt", tuple(convert(option) for option in node.options))
+        if isinstance(node, Rep):
+            if node.low == 0 and node.high == 1:
+                counter[0] += 1
+                number = counter[0]
+                return ("opt", number, convert(node.item))
+            high = -1 if node.high is None else node.high
+            return ("rep", convert(node.item), node.low, high)
+        raise TypeError(f"no layout for {node!r}")
+
+    layout = convert(node)
+    # A field inside another that also stands on its own (nntp's article
+    # number is digits, and so is the port inside its group) is written where
+    # it stands on its own: the outer group keeps no inner layout.
+    return _prune(layout, _outside(layout))
+
+
+def _outside(layout: Layout) -> frozenset[str]:
+    """The fields of ``layout`` that are not inside another field."""
+    kind = layout[0]
+    if kind == "group":
+        return frozenset({layout[1]})
+    if kind in ("seq", "alt"):
+        return frozenset().union(*(_outside(item) for item in layout[1]))
+    if kind == "opt":
+        return _outside(layout[2])
+    if kind == "rep":
+        return _outside(layout[1])
+    return frozenset()
+
+
+def _prune(layout: Layout, outside: frozenset[str]) -> Layout:
+    kind = layout[0]
+    if kind == "group":
+        inner = layout[2]
+        if inner is None or fields_in(inner) & outside:
+            return ("group", layout[1], None)
+        return ("group", layout[1], _prune(inner, outside))
+    if kind in ("seq", "alt"):
+        return (kind, tuple(_prune(item, outside) for item in layout[1]))
+    if kind == "opt":
+        return ("opt", layout[1], _prune(layout[2], outside))
+    if kind == "rep":
+        return ("rep", _prune(layout[1], outside), layout[2], layout[3])
+    return layout
 
 
 class _Translator:

@@ -25,13 +25,14 @@ Such a class says how :func:`rfc1738.export` gives those fields in
 The export describes each field cut out of a group as a :class:`Derived`:
 the group, the separator and which part; an engine cuts it with its own
 string functions (:mod:`rfc1738.spark` with ``split``), :meth:`Derived.apply`
-in Python. This module imports nothing of the package: the URL classes
-declare their exports with it.
+in Python. This module imports nothing of the package but its records
+(:class:`~rfc1738._records.Record`, not dataclasses: the URL classes declare
+their exports with it, so it is on the path of ``import rfc1738``).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from .._records import Record
 
 __all__ = ["Derived", "HookExport", "OwnGroup", "SplitAfter"]
 
@@ -43,8 +44,7 @@ def _ordinal(number: int) -> str:
     return _ORDINALS[number - 1] if number <= len(_ORDINALS) else f"{number}th"
 
 
-@dataclass(frozen=True, slots=True)
-class Derived:
+class Derived(Record):
     """A field of a scheme's objects that no group holds: cut out of one group's text.
 
     The text of group :attr:`source` is split at each :attr:`separator`.
@@ -62,18 +62,31 @@ class Derived:
     (('type', 'x'), ('version', '2'))
     """
 
+    _fields = ("source", "separator", "part", "parts", "pair", "rule")
+    __slots__ = _fields
     #: The production (group) whose text the field is cut from.
     source: str
     #: Where the text is split.
     separator: str
     #: Which part (0-based), when :attr:`pair` is empty.
-    part: int = 0
+    part: int
     #: At most this many parts, the last keeping the rest (0: no limit).
-    parts: int = 0
+    parts: int
     #: Each part after the first split at its first ``pair`` into (name, value).
-    pair: str = ""
+    pair: str
     #: The rule of RFC 1738 section 3 the cut follows, in words.
-    rule: str = ""
+    rule: str
+
+    def __init__(
+        self,
+        source: str,
+        separator: str,
+        part: int = 0,
+        parts: int = 0,
+        pair: str = "",
+        rule: str = "",
+    ) -> None:
+        self._fill(source, separator, part, parts, pair, rule)
 
     def apply(self, text: str | None) -> str | tuple[tuple[str, str], ...] | None:
         """The field cut out of ``text``, the group's text (``None``: the group took no part)."""
@@ -100,8 +113,7 @@ class Derived:
         return cut
 
 
-@dataclass(frozen=True, slots=True)
-class SplitAfter:
+class SplitAfter(Record):
     """Fields a hook cuts out of the text after production :attr:`after`, to the end of the URL.
 
     The separator is the literal the start rule writes before production
@@ -113,6 +125,8 @@ class SplitAfter:
     before ``fieldvalue``).
     """
 
+    _fields = ("after", "at", "fields", "pairs", "section")
+    __slots__ = _fields
     #: The production the text follows.
     after: str
     #: The production the separator is written before.
@@ -120,9 +134,19 @@ class SplitAfter:
     #: The fields, one per part (with :attr:`pairs`: one field).
     fields: tuple[str, ...]
     #: The production whose literal splits a name from its value, for pairs.
-    pairs: str | None = None
+    pairs: str | None
     #: The section of RFC 1738 that says so.
-    section: str = ""
+    section: str
+
+    def __init__(
+        self,
+        after: str,
+        at: str,
+        fields: tuple[str, ...],
+        pairs: str | None = None,
+        section: str = "",
+    ) -> None:
+        self._fill(after, at, fields, pairs, section)
 
     @property
     def group(self) -> str:
@@ -150,20 +174,24 @@ class SplitAfter:
         return found
 
 
-@dataclass(frozen=True, slots=True)
-class OwnGroup:
+class OwnGroup(Record):
     """:attr:`production` captured as :attr:`field`, where no other captured field holds it.
 
     nntp's article number is ``digits``: so are the port and the parts of a
     hostnumber, which sit inside the ``port`` and ``hostnumber`` groups.
     """
 
+    _fields = ("production", "field", "section")
+    __slots__ = _fields
     #: The grammar's production.
     production: str
     #: The group's (and the field's) name.
     field: str
     #: The section of RFC 1738 that says what it is.
-    section: str = ""
+    section: str
+
+    def __init__(self, production: str, field: str, section: str = "") -> None:
+        self._fill(production, field, section)
 
 
 #: What a URL class declares in ``HOOK_EXPORTS``.

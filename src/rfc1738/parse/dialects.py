@@ -17,6 +17,11 @@ group, a possessive repetition and a character:
   gives back what it matched) capturing the run and a back-reference
   consuming it: the same language, the same linear cost.
 
+The patterns are written from the compiler's IR (:mod:`rfc1738.parse.compiler`,
+which reads the grammar files with Lark); what an export gives,
+:class:`~rfc1738.parse.exported.Export`, is defined apart, so that
+``import rfc1738`` has it without the writers.
+
 Every pattern is anchored at both ends, so a search (``rlike``,
 ``RegExp.test``, ``re2.search``) is a full match. :func:`export` gives one
 pattern per scheme with its capture groups, and one pattern for "any RFC 1738
@@ -35,19 +40,20 @@ field cut out of it described as a :class:`~rfc1738.parse.derived.Derived`
 from __future__ import annotations
 
 from collections.abc import Callable, Collection, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..bnf.files import GENERIC
 from ..errors import GrammarError
+from .compiler import CompiledFile
 from .derived import Derived, HookExport, OwnGroup, SplitAfter
+from .exported import Export, ExportedPattern
 from .hosts import CHECKED_PRODUCTIONS, MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
 from .layout import literal_before
 from .regex import PYTHON, Dialect, Writer, write
 
 if TYPE_CHECKING:
-    from .compiler import CompiledFile
     from .parsers import ParserSet
 
 __all__ = [
@@ -151,73 +157,6 @@ ECMASCRIPT: Dialect = _ECMAScript()
 
 #: The dialects by the name :func:`export` and the command line take.
 DIALECTS: Mapping[str, Dialect] = {d.name: d for d in (PYTHON, RE2, JAVA, ECMASCRIPT)}
-
-
-@dataclass(frozen=True, slots=True)
-class ExportedPattern:
-    """One scheme's full-match pattern in one dialect."""
-
-    #: The pattern, anchored at both ends.
-    pattern: str
-    #: Capture group name → the production (object field) it holds.
-    groups: Mapping[str, str]
-    #: Capture group name → its number (for ``regexp_extract(col, pattern, n)``).
-    numbers: Mapping[str, int]
-    #: Group name → the number of its marker group, for groups that may be
-    #: empty (``mark_empty``): not empty exactly when the group took part.
-    markers: Mapping[str, int]
-    #: Field → how it is cut out of a group's text: the fields of the
-    #: scheme's objects that no group holds (gopher's selector, search and
-    #: gopher+ string, prospero's fieldspecs).
-    derived: Mapping[str, Derived] = field(default_factory=dict)
-
-    def fields(self) -> dict[str, tuple[int, ...]]:
-        """Production → the numbers of the groups that may hold it, in order.
-
-        A production reached along several alternatives (wais' ``host``) has
-        one group per alternative; at most one of them takes part in a match.
-        """
-        found: dict[str, list[int]] = {}
-        for group, production in self.groups.items():
-            found.setdefault(production, []).append(self.numbers[group])
-        return {production: tuple(numbers) for production, numbers in found.items()}
-
-
-@dataclass(frozen=True, slots=True)
-class Export:
-    """A grammar written in one dialect: what ``rfc1738 grammar export`` prints."""
-
-    dialect: str
-    #: Scheme (a grammar file's name; ``generic`` for every other scheme) → its pattern.
-    schemes: Mapping[str, ExportedPattern]
-    #: One pattern for any URL: the scheme (without case) picks the production.
-    any: str
-    #: What the patterns leave out, to be checked on the captured groups.
-    omits: tuple[str, ...]
-    #: :attr:`any` with every scheme's groups (a production has a group per
-    #: scheme that has it; only the matching scheme's take part). The fields
-    #: cut out of a group are in each scheme's ``derived``.
-    any_groups: ExportedPattern
-
-    def as_json(self) -> dict[str, object]:
-        """The JSON form: ``{"dialect", "schemes": {s: {"pattern", "groups", "derived"}}, ...}``.
-
-        ``"derived"`` maps a field no group holds to :meth:`Derived.as_json`;
-        ``"any"`` holds the dispatching pattern, ``"omits"`` what no pattern checks.
-        """
-        return {
-            "dialect": self.dialect,
-            "schemes": {
-                scheme: {
-                    "pattern": found.pattern,
-                    "groups": dict(found.groups),
-                    "derived": {name: cut.as_json() for name, cut in found.derived.items()},
-                }
-                for scheme, found in self.schemes.items()
-            },
-            "any": {"pattern": self.any},
-            "omits": list(self.omits),
-        }
 
 
 @dataclass(frozen=True, slots=True)

@@ -16,16 +16,18 @@ has room for a user name and password (``login``, section 3.1).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
 from types import MappingProxyType
+
+from .._records import Record
 
 __all__ = ["OTHER_SCHEMES", "SCHEME_FACTS", "SchemeFacts", "facts_for"]
 
 
-@dataclass(frozen=True, slots=True)
-class SchemeFacts:
+class SchemeFacts(Record):
     """The facts about one scheme that are not in its production."""
 
+    _fields = ("name", "start", "section", "default_port", "login", "title")
+    __slots__ = _fields
     #: The scheme name in lower case, and the name of its grammar file.
     name: str
     #: The production a URL of this scheme is parsed with (``httpurl``, ...).
@@ -38,6 +40,17 @@ class SchemeFacts:
     login: bool
     #: What the scheme is for, in the RFC's words.
     title: str
+
+    def __init__(
+        self,
+        name: str,
+        start: str,
+        section: str,
+        default_port: int | None,
+        login: bool,
+        title: str,
+    ) -> None:
+        self._fill(name, start, section, default_port, login, title)
 
 
 _TABLE = (

@@ -1,12 +1,14 @@
 """How a start rule lays out the productions that become fields: read, and written back.
 
 A URL class names the productions its fields come from (``host``, ``port``,
-``hpath``, ``search`` for ``httpurl``). :func:`from_node` turns the compiled
-IR of the start rule (:mod:`rfc1738.parse.ir`, with a :class:`~.ir.Group` per
-such production) into a :data:`Layout`: the literals between the fields
-(``"http://"``, ``":"``, ``"/"``, ``"?"``), which parts are optional, which
-are alternatives, and where each field goes. Everything the URL objects write
-between their fields comes from here, so from the grammar files.
+``hpath``, ``search`` for ``httpurl``). The compiler
+(:meth:`~rfc1738.parse.compiler.CompiledFile.layout`) turns the IR of the
+start rule, with a group per such production, into a :data:`Layout`: the
+literals between the fields (``"http://"``, ``":"``, ``"/"``, ``"?"``), which
+parts are optional, which are alternatives, and where each field goes.
+Everything the URL objects write between their fields comes from here, so from
+the grammar files. Layouts are compiled with the tables (the wheel's, or the
+disk cache's): this module only reads and writes them, and imports no IR.
 
 A layout is plain data (nested tuples of strings, numbers and booleans), so
 that a generated standalone module can hold it as a table:
@@ -30,77 +32,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
 from .spans import Spans
 
-__all__ = ["Layout", "fields_in", "from_node", "present", "write"]
+__all__ = ["Layout", "fields_in", "literal_before", "present", "write"]
 
 #: A layout node (see the module docstring).
 Layout = tuple[Any, ...]
-
-
-def from_node(node: Node, fields: frozenset[str]) -> Layout:
-    """The layout of a start rule's IR, whose groups are ``fields``."""
-    counter = [0]
-
-    def convert(node: Node) -> Layout:
-        if isinstance(node, Lit):
-            return ("lit", node.text, node.ignore_case)
-        if isinstance(node, Chars):
-            return ("chars", "".join(sorted(node.chars)))
-        if isinstance(node, Group):
-            if node.name not in fields:
-                return convert(node.item)
-            inner = convert(node.item)
-            return ("group", node.name, inner if fields_in(inner) else None)
-        if isinstance(node, Seq):
-            return ("seq", tuple(convert(item) for item in node.items))
-        if isinstance(node, Alt):
-            return ("alt", tuple(convert(option) for option in node.options))
-        if isinstance(node, Rep):
-            if node.low == 0 and node.high == 1:
-                counter[0] += 1
-                number = counter[0]
-                return ("opt", number, convert(node.item))
-            high = -1 if node.high is None else node.high
-            return ("rep", convert(node.item), node.low, high)
-        raise TypeError(f"no layout for {node!r}")
-
-    layout = convert(node)
-    # A field inside another that also stands on its own (nntp's article
-    # number is digits, and so is the port inside its group) is written where
-    # it stands on its own: the outer group keeps no inner layout.
-    return _prune(layout, _outside(layout))
-
-
-def _outside(layout: Layout) -> frozenset[str]:
-    """The fields of ``layout`` that are not inside another field."""
-    kind = layout[0]
-    if kind == "group":
-        return frozenset({layout[1]})
-    if kind in ("seq", "alt"):
-        return frozenset().union(*(_outside(item) for item in layout[1]))
-    if kind == "opt":
-        return _outside(layout[2])
-    if kind == "rep":
-        return _outside(layout[1])
-    return frozenset()
-
-
-def _prune(layout: Layout, outside: frozenset[str]) -> Layout:
-    kind = layout[0]
-    if kind == "group":
-        inner = layout[2]
-        if inner is None or fields_in(inner) & outside:
-            return ("group", layout[1], None)
-        return ("group", layout[1], _prune(inner, outside))
-    if kind in ("seq", "alt"):
-        return (kind, tuple(_prune(item, outside) for item in layout[1]))
-    if kind == "opt":
-        return ("opt", layout[1], _prune(layout[2], outside))
-    if kind == "rep":
-        return ("rep", _prune(layout[1], outside), layout[2], layout[3])
-    return layout
 
 
 def fields_in(layout: Layout) -> frozenset[str]:

@@ -24,7 +24,6 @@ from .charsets import GrammarFacts
 from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
-from .glushkov import NotSupportedError, build
 from .hosts import CHECKED_PRODUCTIONS
 from .runner import Runner, expression_runner, spans_runner, valid_by_spans
 from .spans import Spans, spans_from_tree
@@ -466,12 +465,11 @@ class ParserSet:
             if data is not None:
                 self._automata[scheme] = ErrorAutomaton.from_data(data)
                 return self._automata[scheme]
-            start = self.files[scheme].start
             try:
-                automaton = build(self.compiled_file(scheme).named(start), start)
-            except (GrammarError, NotSupportedError):
-                # Not regular, a token the automaton cannot mirror, or no
-                # compiler (a standalone module): Earley or the prefixes explain.
+                # Not regular or a token the automaton cannot mirror: None.
+                automaton = self.compiled_file(scheme).error_automaton(self.files[scheme].start)
+            except GrammarError:
+                # No compiler (a standalone module): Earley or the prefixes explain.
                 automaton = None
             self._automata[scheme] = automaton
         return self._automata[scheme]

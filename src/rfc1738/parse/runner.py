@@ -24,8 +24,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import Any
 
+from .._records import Record
 from ..bnf.files import SchemeFile
 from ..errors import URLSyntaxError
 from .hosts import MAX_LABEL, MAX_PORT, check_spans
@@ -43,9 +44,21 @@ Build = Callable[[str, re.Match[str], bool], Any]
 _SHORT_PORT = len(str(MAX_PORT)) - 1
 
 
-class Runner(NamedTuple):
+class Runner(Record):
     """One scheme's functions, as the hot path calls them."""
 
+    _fields = (
+        "entry",
+        "cls",
+        "parse",
+        "valid",
+        "matches",
+        "spans",
+        "checked_spans",
+        "fullmatch",
+        "valid_match",
+    )
+    __slots__ = _fields
     #: The grammar file and start rule.
     entry: SchemeFile
     #: The class its URLs become.
@@ -66,6 +79,20 @@ class Runner(NamedTuple):
     #: ``valid_match(text)``: the match of a text ``valid`` accepts, else ``None``;
     #: ``None`` where there is no expression (:func:`rfc1738.parse.bulk.match_lines`).
     valid_match: Callable[[str], re.Match[str] | None] | None
+
+    def __init__(
+        self,
+        entry: SchemeFile,
+        cls: Any,
+        parse: Callable[[str, bool], Any],
+        valid: Callable[[str], bool],
+        matches: Callable[[str], bool],
+        spans: Callable[[str], Spans | None],
+        checked_spans: Callable[[str], Spans | None],
+        fullmatch: Callable[[str], re.Match[str] | None] | None,
+        valid_match: Callable[[str], re.Match[str] | None] | None,
+    ) -> None:
+        self._fill(entry, cls, parse, valid, matches, spans, checked_spans, fullmatch, valid_match)
 
 
 def expression_runner(

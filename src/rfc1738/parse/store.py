@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING
 from ..bnf.files import shipped_grammar_dir
 from ..errors import GrammarError
 from .cache import read_cached, write_cached
-from .tables import SchemeTable, Tables, compile_chars, compile_scheme, content_key, read_tables
+from .tables import SchemeTable, Tables, content_key, read_tables
 
 try:  # written into the wheel by hatch_build.py; absent in a checkout
     from ._tables import TABLES as _BUILT  # type: ignore[import-not-found, unused-ignore]
@@ -47,10 +47,10 @@ def register_tables(directory: Path, tables: Tables) -> None:
 @cache
 def shipped_tables() -> Tables | None:
     """The wheel's tables, if they are those of the shipped grammar files as installed."""
-    if _BUILT is None:
+    if _BUILT is None or _BUILT.get("key") != content_key(shipped_grammar_dir()):
         return None
-    tables = read_tables(_BUILT)
-    return tables if tables.key == content_key(shipped_grammar_dir()) else None
+    # The key holds the version and the format: this version's writer wrote the module.
+    return read_tables(_BUILT, check=False)
 
 
 class TableStore:
@@ -79,8 +79,12 @@ class TableStore:
         if registered is not None:
             self._caching = False
             return registered
-        key = content_key(self.directory)
         shipped = shipped_tables()
+        if shipped is not None and self.directory == shipped_grammar_dir():
+            # shipped_tables() has just checked these files against the tables' key.
+            self._caching = False
+            return shipped
+        key = content_key(self.directory)
         if shipped is not None and shipped.key == key:
             self._caching = False
             return shipped
@@ -110,7 +114,7 @@ class TableStore:
             or set(table.capture) != set(capture)
             or set(table.layout_fields) != set(layout_fields)
         ):
-            table = compile_scheme(self._compiled_file(scheme), start, capture, layout_fields)
+            table = self._compiled_file(scheme).scheme_table(start, capture, layout_fields)
             self._add(Tables(self.tables.key, {**self.tables.schemes, scheme: table}, {}))
         return table
 
@@ -124,7 +128,7 @@ class TableStore:
             from .compiler import CompiledFile  # Lark: only for a set not compiled yet
 
             try:
-                compiled = compile_chars(CompiledFile(self.directory / f"{file}.lark"), (kind,))
+                compiled = CompiledFile(self.directory / f"{file}.lark").char_sets((kind,))
             except GrammarError:
                 return None
             self._add(Tables(self.tables.key, {}, compiled))

@@ -4,56 +4,81 @@ A :class:`Tables` holds, per scheme file, what the compiler wrote for its
 start rule (the expression with its named groups, the prefix expression
 errors are located with, the names of the rules the file defines) and the
 character sets that are read at run time. It is computed from the grammar
-files with Lark (:func:`compile_scheme`, :func:`compile_chars`) and written
-as one Python literal by :func:`write_tables`, the one writer of this form:
+files with Lark (:meth:`~rfc1738.parse.compiler.CompiledFile.scheme_table`,
+:meth:`~rfc1738.parse.compiler.CompiledFile.char_sets`). :func:`tables_data`
+gives it as plain data (dicts, tuples, strings, numbers, ``None``), which
+:func:`write_tables`, the one writer of this form, writes as one Python
+literal:
 
 - the wheel's ``rfc1738/parse/_tables.py`` (``hatch_build.py`` runs it when
   the wheel is built from ``grammar/``),
-- the disk cache of an edited grammar (:mod:`rfc1738.parse.cache`),
-- a standalone module (:mod:`rfc1738.tools.generator`).
+- a standalone module (:mod:`rfc1738.tools.generator`);
 
-:func:`read_tables` reads such a literal back, checking its shape: a cache
-file is data, never code, and a file that does not have the shape is refused.
+the disk cache of an edited grammar (:mod:`rfc1738.parse.cache`) keeps the
+same data with :mod:`marshal`. :func:`read_tables` reads such data back,
+checking its shape: a cache file is data, never code, and a file that does
+not have the shape is refused.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Collection, Iterable
+from collections.abc import Collection
+from itertools import repeat
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any
 
+from .._records import Record
+from ..bnf.files import lark_files
 from ..errors import GrammarError
 from ..version import __version__
-from .glushkov import NotSupportedError, build
 
-if TYPE_CHECKING:
-    from .compiler import CompiledFile
+try:  # hashlib loads OpenSSL, milliseconds of `import rfc1738`: first the lean module, as
+    # the standard library's random does (CPython 3.11: _sha256, 3.12 and later: _sha2).
+    from _sha256 import sha256  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # pragma: no cover - other Pythons
+    try:
+        from _sha2 import sha256  # type: ignore[import-not-found, unused-ignore]
+    except ImportError:
+        from hashlib import sha256
 
 __all__ = [
     "FORMAT",
     "SchemeTable",
     "TableFile",
     "Tables",
-    "compile_chars",
-    "compile_scheme",
     "content_key",
+    "digest",
     "read_tables",
+    "tables_data",
     "write_tables",
 ]
 
-#: The version of the shape written by :func:`write_tables`; part of every key.
-#: 2: the error automata's data of version 2 (each state's literals name
-#: their production), so that tables written before are never read.
-FORMAT = 2
+#: The version of the shape written by :func:`write_tables`; part of every key,
+#: so that tables written before are never read. 3: the error automata's data
+#: version 3 (rows and state info as strings; each state's literals name their
+#: production), and the disk cache in marshal's format.
+FORMAT = 3
 
 #: A character set's key: (file stem, ``"rule"`` or ``"terminal"``, name).
 CharsKey = tuple[str, str, str]
 
 
-class SchemeTable(NamedTuple):
+class SchemeTable(Record):
     """One scheme file's start rule, compiled."""
 
+    _fields = (
+        "start",
+        "rules",
+        "capture",
+        "expression",
+        "groups",
+        "prefixes",
+        "problem",
+        "automaton",
+        "layout_fields",
+        "layout",
+    )
+    __slots__ = _fields
     start: str
     #: The names of the rules the file defines or imports (``CompiledFile.rules``).
     rules: tuple[str, ...]
@@ -69,22 +94,55 @@ class SchemeTable(NamedTuple):
     problem: str | None
     #: The error automaton's data (:meth:`~rfc1738.parse.automaton.ErrorAutomaton.to_data`);
     #: ``None`` where the grammar has none (Earley explains its errors).
-    automaton: Any = None
+    automaton: Any
     #: The productions the scheme's class writes, and how the start rule lays
     #: them out (:mod:`rfc1738.parse.layout`): what its objects are written with.
-    layout_fields: tuple[str, ...] = ()
-    layout: Any = None
+    layout_fields: tuple[str, ...]
+    layout: Any
+
+    def __init__(
+        self,
+        start: str,
+        rules: tuple[str, ...],
+        capture: tuple[str, ...],
+        expression: str | None,
+        groups: dict[str, tuple[str, ...]],
+        prefixes: str | None,
+        problem: str | None,
+        automaton: Any = None,
+        layout_fields: tuple[str, ...] = (),
+        layout: Any = None,
+    ) -> None:
+        self._fill(
+            start,
+            rules,
+            capture,
+            expression,
+            groups,
+            prefixes,
+            problem,
+            automaton,
+            layout_fields,
+            layout,
+        )
 
 
-class Tables(NamedTuple):
+class Tables(Record):
     """The compiled form of one grammar directory."""
 
+    _fields = ("key", "schemes", "chars")
+    __slots__ = _fields
     #: :func:`content_key` of the directory it was compiled from.
     key: str
     #: Per scheme (grammar file name), its table; schemes not compiled yet are absent.
     schemes: dict[str, SchemeTable]
     #: Character sets by :data:`CharsKey`, each a string of its characters in order.
     chars: dict[CharsKey, str]
+
+    def __init__(
+        self, key: str, schemes: dict[str, SchemeTable], chars: dict[CharsKey, str]
+    ) -> None:
+        self._fill(key, schemes, chars)
 
     def char_set(self, file: str, kind: str, name: str) -> frozenset[str] | None:
         """The characters of rule or terminal ``name`` of ``<file>.lark``, if compiled."""
@@ -99,69 +157,19 @@ def content_key(directory: Path) -> str:
     >>> len(content_key(shipped_grammar_dir()))
     64
     """
-    digest = hashlib.sha256(f"rfc1738 {__version__} tables {FORMAT}\0".encode())
-    for path in sorted(directory.glob("*.lark")):
+    found = sha256(f"rfc1738 {__version__} tables {FORMAT}\0".encode())
+    for path in lark_files(directory):
         data = path.read_bytes()
-        digest.update(f"{path.name}\0{len(data)}\0".encode())
-        digest.update(data)
-    return digest.hexdigest()
+        found.update(f"{path.name}\0{len(data)}\0".encode())
+        found.update(data)
+    hexdigest: str = found.hexdigest()
+    return hexdigest
 
 
-# ---- computing the tables (Lark) ----
-
-
-def compile_scheme(
-    grammar: CompiledFile,
-    start: str,
-    capture: Collection[str],
-    layout_fields: Collection[str] = (),
-) -> SchemeTable:
-    """Compile one scheme file's start rule, with named groups for ``capture``.
-
-    The table also holds the error automaton of the start rule and, for
-    ``layout_fields`` (the productions the scheme's class writes), the
-    start rule's layout.
-    """
-    # The compiler reads grammar files with Lark: imported only to compile.
-    from .compiler import NotRegularError
-
-    rules = tuple(sorted(grammar.rules))
-    wanted = tuple(sorted(capture))
-    fields = tuple(sorted(layout_fields))
-    try:
-        expression, groups = grammar.compile(start, wanted)
-        prefixes = grammar.compile_prefixes(start)
-    except NotRegularError as error:
-        return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
-    try:
-        automaton = build(grammar.named(start), start).to_data()
-    except (GrammarError, NotSupportedError):
-        automaton = None
-    layout = grammar.layout(start, frozenset(fields)) if fields else None
-    return SchemeTable(
-        start, rules, wanted, expression, groups, prefixes, None, automaton, fields, layout
-    )
-
-
-def compile_chars(
-    grammar: CompiledFile, kinds: Iterable[str] = ("rule", "terminal")
-) -> dict[CharsKey, str]:
-    """The character set of every rule and/or terminal of one file (``kinds``)."""
-    found: dict[CharsKey, str] = {}
-    for kind in kinds:
-        names, read = (
-            (grammar.rules, grammar.rule_chars)
-            if kind == "rule"
-            else (grammar.terminals, grammar.terminal_chars)
-        )
-        # Names an %import brings in without listing them (common__x) are not asked for.
-        for name in sorted(n for n in names if "__" not in n):
-            try:
-                chars = read(name)
-            except GrammarError:  # a rule that refers back to itself
-                continue
-            found[(grammar.path.stem, kind, name)] = "".join(sorted(chars))
-    return found
+def digest(data: bytes) -> str:
+    """The SHA-256 of ``data``, in hex (what a cache file's first line holds)."""
+    hexdigest: str = sha256(data).hexdigest()
+    return hexdigest
 
 
 class TableFile:
@@ -189,34 +197,60 @@ class TableFile:
 # ---- the one writer, and its reader ----
 
 
+def tables_data(tables: Tables) -> dict[str, Any]:
+    """``tables`` as plain data (dicts, tuples, strings, numbers, ``None``), in a set order.
+
+    What :func:`write_tables` writes and :func:`read_tables` reads back.
+    """
+    return {
+        "format": FORMAT,
+        "key": tables.key,
+        "schemes": {
+            scheme: {
+                **{field: getattr(table, field) for field in SchemeTable._fields},
+                "groups": dict(sorted(table.groups.items())),
+            }
+            for scheme, table in sorted(tables.schemes.items())
+        },
+        "chars": dict(sorted(tables.chars.items())),
+    }
+
+
 def write_tables(tables: Tables) -> str:
     """``tables`` as one Python literal (dicts, tuples, strings, ``None``), one item a line.
 
     Deterministic: the same tables give the same text.
     """
-    out = ["{\n", f"    'format': {FORMAT!r},\n", f"    'key': {tables.key!r},\n"]
+    data = tables_data(tables)
+    out = ["{\n", f"    'format': {data['format']!r},\n", f"    'key': {data['key']!r},\n"]
     out.append("    'schemes': {\n")
-    for scheme, table in sorted(tables.schemes.items()):
+    for scheme, fields in data["schemes"].items():
         out.append(f"        {scheme!r}: {{\n")
-        for field, value in table._asdict().items():
-            if field == "groups":
-                value = dict(sorted(value.items()))
-            out.append(f"            {field!r}: {value!r},\n")
+        out.extend(f"            {field!r}: {value!r},\n" for field, value in fields.items())
         out.append("        },\n")
     out.append("    },\n")
     out.append("    'chars': {\n")
-    out.extend(f"        {key!r}: {chars!r},\n" for key, chars in sorted(tables.chars.items()))
+    out.extend(f"        {key!r}: {chars!r},\n" for key, chars in data["chars"].items())
     out.append("    },\n}\n")
     return "".join(out)
 
 
-def read_tables(data: object) -> Tables:
-    """The :class:`Tables` of a literal that :func:`write_tables` wrote; else ``ValueError``."""
+def read_tables(data: object, *, check: bool = True) -> Tables:
+    """The :class:`Tables` of what :func:`tables_data` gave (or :func:`write_tables` wrote).
+
+    Anything else raises ``ValueError``. ``check=False`` leaves the shape of
+    each table unchecked: for the tables a wheel was built with
+    (``rfc1738/parse/_tables.py``), code of the package that its own writer
+    wrote, once their key (which holds the version and :data:`FORMAT`) is
+    that of the grammar files (a third of a millisecond of the first parse).
+    """
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise ValueError("not a table of this format")
     key, schemes, chars = data.get("key"), data.get("schemes"), data.get("chars")
     if not isinstance(key, str) or not isinstance(schemes, dict) or not isinstance(chars, dict):
         raise ValueError("a table without key, schemes or chars")
+    if not check:
+        return Tables(key, {s: SchemeTable(**fields) for s, fields in schemes.items()}, chars)
     read: dict[str, SchemeTable] = {}
     for scheme, fields in schemes.items():
         if not isinstance(scheme, str) or not isinstance(fields, dict):
@@ -254,5 +288,5 @@ def _strings(value: object, length: int | None = None) -> bool:
     return (
         isinstance(value, tuple)
         and (length is None or len(value) == length)
-        and all(isinstance(item, str) for item in value)
+        and all(map(isinstance, value, repeat(str)))  # at C speed: the wheel's are read at start-up
     )

@@ -28,9 +28,9 @@ from __future__ import annotations
 import itertools
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
 from functools import cache
 
+from .._records import Record
 from ..errors import GrammarError, URLSyntaxError
 from ..urls import URL, Grammar, shipped
 from .fragments import check_fragment, parse_reference
@@ -52,8 +52,7 @@ MAX_HYPHEN_BREAKS = 6
 _OPEN, _CLOSE, _HASH, _ESCAPE_START = "<", ">", "#", "%"
 
 
-@dataclass(frozen=True, slots=True)
-class Found:
+class Found(Record):
     """A URL found in text.
 
     ``start`` and ``end`` delimit what was found (brackets included for a
@@ -65,14 +64,38 @@ class Found:
     as references, in the order they were preferred.
     """
 
+    _fields = (
+        "start",
+        "end",
+        "url_text",
+        "url",
+        "error",
+        "delimited",
+        "fragment",
+        "alternatives",
+    )
+    __slots__ = _fields
     start: int
     end: int
     url_text: str
     url: URL | None
     error: URLSyntaxError | None
     delimited: bool
-    fragment: str | None = None
-    alternatives: tuple[str, ...] = ()
+    fragment: str | None
+    alternatives: tuple[str, ...]
+
+    def __init__(
+        self,
+        start: int,
+        end: int,
+        url_text: str,
+        url: URL | None,
+        error: URLSyntaxError | None,
+        delimited: bool,
+        fragment: str | None = None,
+        alternatives: tuple[str, ...] = (),
+    ) -> None:
+        self._fill(start, end, url_text, url, error, delimited, fragment, alternatives)
 
     @property
     def reference(self) -> str:

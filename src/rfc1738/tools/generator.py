@@ -31,11 +31,12 @@ import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
-from ..bnf.files import package_data, shipped_grammar_dir
+from ..bnf.files import lark_files, package_data, shipped_grammar_dir
 from ..errors import GrammarError
+from ..parse.compiler import CompiledFile
 from ..parse.parsers import ParserSet
 from ..parse.store import shipped_tables
-from ..parse.tables import Tables, compile_chars, write_tables
+from ..parse.tables import Tables, write_tables
 from ..urls import Grammar, load
 from ..version import __version__
 
@@ -155,11 +156,9 @@ def tables(grammar: ParserSet, *, every_set: bool = False) -> Tables:
     found = grammar.store.tables
     if not every_set:
         return found
-    from ..parse.compiler import CompiledFile  # Lark: imported when tables are compiled
-
     chars = dict(found.chars)
-    for path in sorted(grammar.directory.glob("*.lark")):
-        chars.update(compile_chars(CompiledFile(path)))
+    for path in lark_files(grammar.directory):
+        chars.update(CompiledFile(path).char_sets())
     return Tables(found.key, found.schemes, chars)
 
 

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import FrozenInstanceError
 from types import MappingProxyType
 from typing import Any, ClassVar, NoReturn, Self
 
 from ..bnf.files import GENERIC
-from ..errors import URLSyntaxError
+from ..errors import FrozenURLError, URLSyntaxError
 from ..parse.facts import SchemeFacts, facts_for
 from ..parse.hosts import check_spans
 from ..parse.layout import Layout, present, write
@@ -90,9 +89,10 @@ class URL(metaclass=_URLType):
     comes as ``raw_F`` (as written) and ``F`` (decoded as UTF-8, see
     :mod:`rfc1738.urls._text`): ``None`` when the part is absent, ``""`` when
     it is present but empty. Objects are immutable (assigning raises
-    :class:`dataclasses.FrozenInstanceError`), compare and hash by class and
-    text, and pickle with their grammar. :meth:`normalize` and :meth:`replace`
-    return new objects, re-read by the grammar that read this one.
+    :class:`~rfc1738.FrozenURLError`, an ``AttributeError``), compare and
+    hash by class and text, and pickle with their grammar. :meth:`normalize`
+    and :meth:`replace` return new objects, re-read by the grammar that read
+    this one.
 
     ``host_checks`` records whether the checks beyond the grammar (label,
     host name and port limits) were applied; ``grammar`` is the
@@ -274,7 +274,7 @@ class URL(metaclass=_URLType):
         self._frozen(name)
 
     def _frozen(self, name: str) -> NoReturn:
-        raise FrozenInstanceError(f"cannot assign to field {name!r}")
+        raise FrozenURLError(f"cannot assign to field {name!r}")
 
     def __eq__(self, other: object) -> bool:
         if type(other) is not type(self):
