@@ -214,13 +214,14 @@ class Writer:
         ``R*+X++(?:R++X++)*+`` for at least one) is the same language, a run
         of R and X that ends with an X, matched as the loop matches it (to
         the last X of the run), with one step per run instead: a label with
-        no ``-`` is one step. Engines with possessive runs only; ``None``
+        no ``-`` is one step. Each repetition is spelled the dialect's way
+        (in ECMAScript a run of one class is then a simple loop that V8's
+        matcher runs without a backtracking entry per character). ``None``
         where ``node`` is not of that shape.
         """
         item = node.item
         if not (
-            self.dialect.possessive_runs
-            and node.high is None
+            node.high is None
             and node.low in (0, 1)
             and isinstance(item, Seq)
             and len(item.items) == 2
@@ -236,8 +237,15 @@ class Writer:
         ):
             return None
         rest, end = self.char_class(run.item.chars), self.char_class(last.chars)
-        more = f"(?:{rest}++{end}++)*+"
-        return f"{end}*+{more}" if node.low == 0 else f"{rest}*+{end}++{more}"
+        dialect = self.dialect
+
+        def runs(chars: str, quantifier: str) -> str:
+            return dialect.possessive(self, lambda: chars, quantifier)
+
+        head = runs(end, "*") if node.low == 0 else runs(rest, "*") + runs(end, "+")
+        # The groups of a dialect that spells possessive runs with them
+        # (ECMAScript) are numbered as they open: the head's first.
+        return head + dialect.possessive(self, lambda: runs(rest, "+") + runs(end, "+"), "*")
 
     def _option(self, option: Node, follow: frozenset[str], after: _After) -> str:
         return self._scope(option, lambda: self.write(option, follow, after))
