@@ -134,17 +134,11 @@ def check_lines(
     the compiled expressions; ask :meth:`~rfc1738.parse.parsers.ParserSet.parse`
     for the error of a line that is not valid.
     """
-    judges: dict[str, _Judge] = {}
+    judges = _Judges(parsers, host_checks)
     new = tuple.__new__  # LineResult without the Python-level __new__ of a NamedTuple
     for number, text in enumerate(lines(source), 1):
         colon = text.find(":")
-        written = text[:colon] if colon > 0 else ""
-        judge = judges.get(written)
-        if judge is None:
-            judge = _judge(parsers, text, host_checks)
-            if len(judges) < _SCHEMES_KEPT:
-                judges[written] = judge
-        scheme, _match, valid = judge
+        scheme, _match, valid = judges[text[:colon] if colon > 0 else ""]
         yield new(LineResult, (number, text, scheme, valid(text)))
 
 
@@ -164,17 +158,11 @@ def match_lines(
     line of a scheme no expression serves (a grammar that refers back to
     itself, a new scheme's file read as a generic URL): parse that one.
     """
-    judges: dict[str, _Judge] = {}
+    judges = _Judges(parsers, host_checks)
     new = tuple.__new__  # LineMatch without the Python-level __new__ of a NamedTuple
     for number, text in enumerate(lines(source), 1):
         colon = text.find(":")
-        written = text[:colon] if colon > 0 else ""
-        judge = judges.get(written)
-        if judge is None:
-            judge = _judge(parsers, text, host_checks)
-            if len(judges) < _SCHEMES_KEPT:
-                judges[written] = judge
-        scheme, match, valid = judge
+        scheme, match, valid = judges[text[:colon] if colon > 0 else ""]
         if match is not None:
             found = match(text)
             if found is not None:
@@ -203,6 +191,26 @@ def line_error(parsers: ParserSet, text: str, *, host_checks: bool = True) -> UR
     except URLSyntaxError as error:
         return error
     raise ValueError(f"{text!r} is a valid URL")
+
+
+class _Judges(dict[str, _Judge]):
+    """Each scheme's judge by the scheme as written (``""``: no scheme), worked out when first met.
+
+    A dictionary whose look-up of a scheme already met is the dictionary's
+    own (the loops look one up per line); at most :data:`_SCHEMES_KEPT`
+    spellings are kept, as they come from the input.
+    """
+
+    def __init__(self, parsers: ParserSet, host_checks: bool) -> None:
+        super().__init__()
+        self.parsers = parsers
+        self.host_checks = host_checks
+
+    def __missing__(self, written: str) -> _Judge:
+        judge = _judge(self.parsers, written + ":", self.host_checks)
+        if len(self) < _SCHEMES_KEPT:
+            self[written] = judge
+        return judge
 
 
 def _judge(parsers: ParserSet, text: str, host_checks: bool) -> _Judge:
