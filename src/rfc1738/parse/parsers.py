@@ -25,7 +25,7 @@ from .diagnosis import at_escape_start, explain_characters, explain_scheme
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
 from .hosts import CHECKED_PRODUCTIONS
-from .runner import Runner, expression_runner, spans_runner, valid_by_spans
+from .runner import Runner, expression_runner, spans_runner
 from .spans import Spans, spans_from_tree
 from .store import TableStore
 from .tables import SchemeTable, TableFile
@@ -45,7 +45,6 @@ __all__ = [
     "ParserSet",
     "default_parsers",
     "set_default_parsers",
-    "valid_by_spans",
 ]
 
 #: Which parser builds the object: the compiled expressions or Lark Earley.
