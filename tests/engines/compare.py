@@ -15,15 +15,24 @@ Two comparisons per valid sample:
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from rfc1738.parse.dialects import Export, ExportedPattern
+import rfc1738
+from rfc1738.parse.dialects import DIALECTS, Export, ExportedPattern, export_grammar
 
 from .samples import Sample
 
-__all__ = ["Answer", "Given", "assert_agree", "hooked_values", "spans_from_numbers"]
+__all__ = [
+    "Answer",
+    "Given",
+    "assert_agree",
+    "hooked_values",
+    "spans_from_numbers",
+    "written_greedy",
+]
 
 #: How many disagreements a failing test shows.
 SHOWN = 10
@@ -155,3 +164,14 @@ def assert_agree(
         f"{engine}: {len(wrong)} disagreements with rfc1738 on {len(samples)} strings "
         f"({compared} hooked field values):\n" + "\n".join(wrong[:SHOWN])
     )
+
+
+def written_greedy(dialect: str) -> Export:
+    """The shipped grammar in ``dialect`` with no possessive repetition and runs unrolled.
+
+    What the writer falls back to for a pattern that would pass the dialect's
+    ``max_groups`` (ECMAScript's dispatching pattern), here for every pattern.
+    """
+    chosen = copy.copy(DIALECTS[dialect])
+    chosen.max_groups = 0
+    return export_grammar(rfc1738.load(), chosen)

@@ -124,3 +124,44 @@ def test_a_hooked_field_the_pattern_cannot_give_is_a_grammar_error(tmp_path: Pat
     assert rfc1738.load(directory).url_class("gopher").__name__ == "GopherURL"
     with pytest.raises(rfc1738.GrammarError, match="nothing follows gtype to the end"):
         rfc1738.export("re2", directory)
+
+
+def _groups_and_nesting(pattern: str) -> tuple[int, int]:
+    """The capture groups of an ECMAScript pattern, and how deep ``(?=(`` lookaheads nest."""
+    groups = deepest = 0
+    stack: list[bool] = []
+    i, in_class = 0, False
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\":
+            i += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+        elif char == "(":
+            lookahead = pattern.startswith("(?=(", i)
+            if not pattern.startswith("(?", i) or (
+                pattern.startswith("(?<", i) and pattern[i + 3] not in "=!"
+            ):
+                groups += 1
+            stack.append(lookahead)
+            deepest = max(deepest, sum(stack))
+        elif char == ")":
+            stack.pop()
+        i += 1
+    return groups, deepest
+
+
+def test_ecmascript_patterns_stay_in_v8s_fast_path() -> None:
+    # V8 runs a pattern of more than 63 groups through its runtime, which grew
+    # faster than the input on long ones; a lookahead inside a lookahead made V8
+    # keep capture registers on its stack for every iteration of a loop.
+    export = rfc1738.export("ecmascript")
+    for scheme, exported in export.schemes.items():
+        groups, deepest = _groups_and_nesting(exported.pattern)
+        assert groups <= 63, scheme
+        assert deepest == 1, scheme
+    assert _groups_and_nesting(export.any) == (0, 0)
+    assert _groups_and_nesting("^(?<a>x)(?=((?:[(]|\\()*))\\2(?:y)$") == (2, 1)

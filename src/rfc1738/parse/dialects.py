@@ -134,7 +134,6 @@ class _ECMAScript(_Portable):
     """ECMAScript ``RegExp`` (no flags): atomic runs through a lookahead and a back-reference."""
 
     name = "ecmascript"
-    possessive_runs = False
     begin, end = "^", "$"
 
     def literal_char(self, char: str) -> str:
@@ -144,11 +143,30 @@ class _ECMAScript(_Portable):
     def named_group(self, name: str, body: str) -> str:
         return f"(?<{name}>{body})"
 
+    # V8 matches a pattern with more capture groups than fit its static
+    # offsets vector (128 integers: 63 groups and the whole match) through
+    # the runtime, which took five times as long per character of a long
+    # input on the dispatching pattern, and grew with it.
+    max_groups = 63
+
     def possessive(self, writer: Writer, body: Callable[[], str], quantifier: str) -> str:
+        if writer.atomic:
+            # Inside a lookahead, which gives back nothing once it has matched,
+            # a repetition the writer found possessive is written greedy: it
+            # never needs to give back either (regex._possessive), and V8 keeps
+            # no capture registers on its backtracking stack for each of its
+            # iterations (a long host name took four times as long and ran out
+            # of stack at a quarter of the length).
+            return writer.atom(body()) + quantifier
         # The group's number is taken before the body is written: groups inside
         # the body open after this one.
         number = writer.new_group()
-        return f"(?=({writer.atom(body())}{quantifier}))(?:\\{number})"
+        writer.atomic += 1
+        try:
+            inner = body()
+        finally:
+            writer.atomic -= 1
+        return f"(?=({writer.atom(inner)}{quantifier}))(?:\\{number})"
 
 
 RE2: Dialect = _RE2()

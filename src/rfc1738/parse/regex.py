@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import partial
 
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
 
@@ -39,8 +40,13 @@ class Dialect:
     #: Whether a possessive repetition may hold capture groups: in Java a group
     #: inside one keeps its capture when the match later backtracks past it.
     possessive_groups = True
+    #: The most capture groups a pattern may hold and still run in the engine's
+    #: fast path, where possessive repetitions take groups (ECMAScript), else None.
+    max_groups: int | None = None
     #: Whether a run of one character class may be written possessive (``[c]++``)
-    #: inside a possessive repetition: engines with possessive quantifiers.
+    #: inside a possessive repetition: engines with possessive quantifiers, and
+    #: ECMAScript, whose run inside the lookahead that spells the repetition is
+    #: a plain ``[c]+``.
     possessive_runs = True
 
     def group_name(self, production: str, taken: int) -> str:
@@ -94,14 +100,34 @@ def write(
     """
     writer = Writer(dialect, capture=capture, mark_empty=mark_empty)
     writer.source = writer.write(node, frozenset())
+    if dialect.max_groups is not None and writer.count > dialect.max_groups:
+        # Too many groups for the engine's fast path: written again with every
+        # repetition greedy, which takes no group (see Writer.greedy).
+        writer = Writer(dialect, capture=capture, mark_empty=mark_empty, greedy=True)
+        writer.source = writer.write(node, frozenset())
     return writer
 
 
 class Writer:
     """One walk over an IR tree, writing it in one dialect."""
 
-    def __init__(self, dialect: Dialect, *, capture: bool = True, mark_empty: bool = False) -> None:
+    def __init__(
+        self,
+        dialect: Dialect,
+        *,
+        capture: bool = True,
+        mark_empty: bool = False,
+        greedy: bool = False,
+    ) -> None:
         self.dialect = dialect
+        #: Whether possessive repetitions are written greedy, for a dialect that
+        #: spells them with groups (:attr:`Dialect.max_groups`). A greedy
+        #: repetition the writer found possessive never needs to give back, and
+        #: one whose item is one way (:func:`_possessive`) fails at once when it
+        #: does: the cost stays linear. A loop of a character class or other
+        #: options is then unrolled (``[c]*(?:%hh[c]*)*``) so that a run of the
+        #: class is one engine step, not one per character.
+        self.greedy = greedy
         self.capture = capture
         self.mark_empty = mark_empty
         self.source = ""
@@ -113,6 +139,9 @@ class Writer:
         self.count = 0
         # The marker group of each option or repeated item being written (0: none).
         self._scopes: list[int] = []
+        #: How many lookaheads that spell a possessive repetition (ECMAScript)
+        #: enclose what is being written: inside one, nothing is given back.
+        self.atomic = 0
 
     def names(self) -> dict[str, tuple[str, ...]]:
         """Per captured production, its group names in the order they were written."""
@@ -183,7 +212,7 @@ class Writer:
             # of plain characters instead of one per character.
             assert isinstance(node.item, Alt)
             options = (
-                self.char_class(o.chars) + "++"
+                self.possessive(partial(self.char_class, o.chars), "+")
                 if isinstance(o, Chars)
                 else self._option(o, inner, None)
                 for o in node.item.options
@@ -201,9 +230,45 @@ class Writer:
                 and isinstance(node.item, Alt)
                 and any(isinstance(o, Chars) for o in node.item.options)
             ):
-                return self.dialect.possessive(self, runs, quantifier)
-            return self.dialect.possessive(self, body, quantifier)
+                if not self.greedy:
+                    return self.possessive(runs, quantifier)
+                unrolled = self._unrolled(node, inner)
+                if unrolled is not None:
+                    return unrolled
+            return self.possessive(body, quantifier)
         return _atom(body()) + quantifier
+
+    def possessive(self, body: Callable[[], str], quantifier: str) -> str:
+        """A repetition the writer found possessive, spelled the dialect's way or greedy."""
+        if self.greedy:
+            return _atom(body()) + quantifier
+        return self.dialect.possessive(self, body, quantifier)
+
+    def _unrolled(self, node: Rep, follow: frozenset[str]) -> str | None:
+        """``*( c | x )`` as ``[c]*(?:x[c]*)*`` and ``1*( c | x )`` as ``(?:[c]|x)[c]*(?:x[c]*)*``.
+
+        The same languages (``(c|x)*`` is ``c*(xc*)*``); a backtracking
+        engine steps once per ``x`` and once per run of ``[c]`` (see
+        :attr:`Writer.greedy`). ``None`` for other bounds, for an item that
+        needs a marker (its iterations are not units here), and for ``1*``
+        with a captured production (written twice).
+        """
+        item = node.item
+        assert isinstance(item, Alt)
+        if node.low > 1 or (self.mark_empty and _holds_empty(item)):
+            return None
+        if node.low == 1 and self.capture and _captures(item):
+            return None
+        chars = frozenset().union(*(o.chars for o in item.options if isinstance(o, Chars)))
+        others = [o for o in item.options if not isinstance(o, Chars)]
+        run = self.char_class(chars)
+        # Written once: for 1* it holds no group, so it can stand twice.
+        rest = "|".join(self._option(o, follow, None) for o in others)
+        step = rest if len(others) == 1 else f"(?:{rest})"
+        loop = f"{run}*(?:{step}{run}*)*" if others else f"{run}*"
+        if node.low == 0:
+            return loop
+        return f"(?:{run}|{rest}){loop}" if others else f"{run}+"
 
     def _hoisted_runs(self, node: Rep) -> str | None:
         """A possessive ``*( *R X )`` or ``1*( *R X )`` (R and X disjoint) with its runs hoisted.
@@ -237,15 +302,14 @@ class Writer:
         ):
             return None
         rest, end = self.char_class(run.item.chars), self.char_class(last.chars)
-        dialect = self.dialect
 
         def runs(chars: str, quantifier: str) -> str:
-            return dialect.possessive(self, lambda: chars, quantifier)
+            return self.possessive(lambda: chars, quantifier)
 
         head = runs(end, "*") if node.low == 0 else runs(rest, "*") + runs(end, "+")
         # The groups of a dialect that spells possessive runs with them
         # (ECMAScript) are numbered as they open: the head's first.
-        return head + dialect.possessive(self, lambda: runs(rest, "+") + runs(end, "+"), "*")
+        return head + self.possessive(lambda: runs(rest, "+") + runs(end, "+"), "*")
 
     def _option(self, option: Node, follow: frozenset[str], after: _After) -> str:
         return self._scope(option, lambda: self.write(option, follow, after))
