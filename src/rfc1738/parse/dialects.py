@@ -15,7 +15,11 @@ group, a possessive repetition and a character:
 - **ECMAScript** (``RegExp``, node, browsers) backtracks and has no possessive
   quantifiers: ``x*+`` is written ``(?=(x*))\\N``, a lookahead (which never
   gives back what it matched) capturing the run and a back-reference
-  consuming it: the same language, the same linear cost.
+  consuming it: the same language, the same linear cost. Inside such a
+  lookahead repetitions are plain greedy ones, and a pattern that would need
+  more groups than V8's fast path holds (63) is written with greedy
+  repetitions throughout, its runs unrolled (``Writer.greedy`` in
+  :mod:`rfc1738.parse.regex`).
 
 The patterns are written from the compiler's IR (:mod:`rfc1738.parse.compiler`,
 which reads the grammar files with Lark); what an export gives,
