@@ -664,15 +664,52 @@ def by_spelling(cls: type[URL]) -> frozenset[str]:
     what they read: a writer of many records works each out once per
     spelling (``effective_port`` only where ``port`` is no field).
     """
+    return frozenset(name for name in exported(cls) if name != "text" and _by_spelling(cls, name))
 
-    def holds(name: str) -> bool:
-        own = _static(cls, name) is vars(URL).get(name)
-        if name == "text":
-            return own
+
+def _by_spelling(cls: type[URL], name: str) -> bool:
+    """Whether ``cls``'s attribute ``name`` depends on the scheme as written alone."""
+    own = _static(cls, name) is vars(URL).get(name)
+    if name == "text":
+        return own
+    reads = _BY_SPELLING.get(name)
+    return own and reads is not None and all(_by_spelling(cls, read) for read in reads)
+
+
+def by_fields(cls: type[URL]) -> dict[str, tuple[str, ...]]:
+    """The names :meth:`URL.to_dict` writes for ``cls`` as properties whose value
+    depends on the scheme as written and on some raw fields alone, with those fields.
+
+    :class:`URL`'s properties of :data:`_BY_SPELLING` where ``cls`` keeps
+    them, and what each reads is either the same for a spelling
+    (:func:`by_spelling`) or a field declared in ``cls`` and read as every
+    field is (``decode`` of its raw field): ``effective_port`` of a class
+    whose ``port`` is a field gives ``{"effective_port": ("raw_port",)}``.
+    A writer of many records works each out once per spelling and values
+    of those raw fields.
+    """
+    found: dict[str, tuple[str, ...]] = {}
+    for name in exported(cls):
         reads = _BY_SPELLING.get(name)
-        return own and reads is not None and all(holds(read) for read in reads)
-
-    return frozenset(name for name in exported(cls) if name != "text" and holds(name))
+        if reads is None or _static(cls, name) is not vars(URL).get(name):
+            continue
+        if _by_spelling(cls, name):
+            continue
+        raw: list[str] = []
+        for read in reads:
+            if _by_spelling(cls, read):
+                continue
+            field = _static(cls, read)
+            if (
+                not isinstance(field, Field)
+                or type(field).__get__ is not Field.__get__
+                or cls._decoded is not URL._decoded
+            ):
+                break
+            raw.append(field.raw_name)
+        else:
+            found[name] = tuple(raw)
+    return found
 
 
 def _static(cls: type, name: str) -> object:
