@@ -13,7 +13,10 @@ from collections.abc import Callable
 from ..errors import URLSyntaxError
 from .spans import Spans
 
-__all__ = ["at_escape_start", "explain_characters", "explain_scheme"]
+__all__ = ["GENERIC_READS", "at_escape_start", "explain_characters", "explain_scheme"]
+
+#: The productions of a generic URL that :func:`explain_scheme` reads.
+GENERIC_READS = frozenset({"user", "ip_schemepart"})
 
 
 def at_escape_start(error: URLSyntaxError, hex_chars: frozenset[str]) -> URLSyntaxError:
@@ -64,11 +67,23 @@ def explain_characters(
             "rfc1738.parse_reference"
         )
     else:
-        reason = (
-            f"character {char!r} (U+{ord(char):04X}) is not allowed in a URL: it must be "
-            "percent-encoded (RFC 1738 section 2.2)"
-        )
+        reason = _NOT_ALLOWED.get(char) or _not_allowed(char)
     return URLSyntaxError(text, position, error.expected, error.rule, reason)
+
+
+def _not_allowed(char: str) -> str:
+    reason = (
+        f"character {char!r} (U+{ord(char):04X}) is not allowed in a URL: it must be "
+        "percent-encoded (RFC 1738 section 2.2)"
+    )
+    if len(_NOT_ALLOWED) < _NOT_ALLOWED_KEPT:
+        _NOT_ALLOWED[char] = reason
+    return reason
+
+
+#: The reasons worded so far for a character no URL may hold (the same few come back).
+_NOT_ALLOWED: dict[str, str] = {}
+_NOT_ALLOWED_KEPT = 1024
 
 
 def explain_scheme(
@@ -85,8 +100,9 @@ def explain_scheme(
     would is no help).
 
     ``generic_spans`` parses the text with ``genericurl`` (only called when
-    needed); section 5 defines each predefined scheme by its own production,
-    and the generic one does not rescue a URL that breaks it.
+    needed): the spans of :data:`GENERIC_READS` at least, or ``None``;
+    section 5 defines each predefined scheme by its own production, and the
+    generic one does not rescue a URL that breaks it.
     """
     spans = generic_spans()
     if spans is None:

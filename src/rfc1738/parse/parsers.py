@@ -21,12 +21,12 @@ from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
 from .automaton import ErrorAutomaton
 from .charsets import GrammarFacts
-from .diagnosis import at_escape_start, explain_characters, explain_scheme
+from .diagnosis import GENERIC_READS, at_escape_start, explain_characters, explain_scheme
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
 from .hosts import CHECKED_PRODUCTIONS
 from .runner import Runner, expression_runner, spans_runner
-from .spans import Spans, spans_from_tree
+from .spans import Spans, spans_from_regs, spans_from_tree
 from .store import TableStore
 from .tables import SchemeTable, TableFile
 
@@ -119,6 +119,8 @@ class ParserSet:
         self._characters: tuple[frozenset[str], frozenset[str]] | None = None
         # Per scheme, the error automaton, or None where the grammar has none.
         self._automata: dict[str, ErrorAutomaton | None] = {}
+        # What explain_scheme reads of a text read as a generic URL (see _generic_reads).
+        self._generic_reading: Callable[[str], Spans | None] | None = None
         #: The compiled tables: built into the wheel, cached on disk, or compiled here.
         self.store = TableStore(self.directory, self.compiled_file)
 
@@ -528,8 +530,34 @@ class ParserSet:
             entry.start,
             facts.section if facts else None,
             facts.login if facts else True,
-            lambda: self._scheme_hot_path(GENERIC).spans(error.text),
+            lambda: self._generic_reads(error.text),
         )
+
+    def _generic_reads(self, text: str) -> Spans | None:
+        """The spans of the productions :func:`~.diagnosis.explain_scheme` reads
+        (:data:`~.diagnosis.GENERIC_READS`) where ``text`` is a generic URL, else ``None``.
+
+        Those of the generic file's compiled expression where the generic class
+        reads its spans from it (only those: fewer, so faster); otherwise all
+        the spans the generic scheme's runner gives.
+        """
+        reading = self._generic_reading
+        if reading is None:
+            runner = self._scheme_hot_path(GENERIC)
+            reading = runner.spans
+            if runner.fullmatch is not None:
+                fast = self.fast_parser(GENERIC)
+                if runner.spans == fast.spans:
+                    fullmatch = runner.fullmatch
+                    fields = tuple(field for field in fast.fields if field[0] in GENERIC_READS)
+
+                    def read(text: str) -> Spans | None:
+                        match = fullmatch(text)
+                        return None if match is None else spans_from_regs(match.regs, fields)
+
+                    reading = read
+            self._generic_reading = reading
+        return reading(text)
 
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
         """The characters any URL may hold as themselves, and the hex digits."""
