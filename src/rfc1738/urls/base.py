@@ -422,12 +422,12 @@ class URL(metaclass=_URLType):
 
         Decoded values are kept in the same dictionary, under ``(name,)``.
         """
-        try:
-            return self._cache
-        except AttributeError:
+        # getattr with a default: an object not read yet raises no exception here.
+        raw: Parts | None = getattr(self, "_cache", None)
+        if raw is None:
             raw = self._read(self.text, self._spans)
             object.__setattr__(self, "_cache", raw)
-            return raw
+        return raw
 
     def _raw_parts(self) -> Parts:
         """A copy of the raw fields, for :meth:`normalize` and :meth:`replace` to change."""
@@ -476,14 +476,20 @@ class URL(metaclass=_URLType):
 
     def _layout(self) -> Layout:
         # The hooks of gopher, prospero and file read the layout for every
-        # object: one look-up per grammar, file and class after the first.
-        grammar = self._grammar()
-        file, start = self._source()
-        key = (file, type(self))
-        layouts = grammar.grammar_facts.by_class
-        found = layouts.get(key)
+        # object: one look-up per grammar, scheme as written and class after
+        # the first (the file follows from the spelling).
+        facts = self._grammar().grammar_facts
+        text = self.text
+        spelled = (text[: text.index(":")], type(self))
+        found = facts.by_spelling.get(spelled)
         if found is None:
-            found = layouts[key] = grammar.grammar_facts.layout(file, start, self.layout_fields())
+            file, start = self._source()
+            key = (file, type(self))
+            found = facts.by_class.get(key)
+            if found is None:
+                found = facts.by_class[key] = facts.layout(file, start, self.layout_fields())
+            if len(facts.by_spelling) < _SPELLINGS_KEPT:
+                facts.by_spelling[spelled] = found
         return found
 
     def _chars(self, name: str) -> frozenset[str]:
@@ -550,6 +556,9 @@ class URL(metaclass=_URLType):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
 
+
+#: How many (scheme as written, class) pairs a grammar keeps the layout of.
+_SPELLINGS_KEPT = 1024
 
 #: Per class, the productions its fields fill in a layout (:meth:`URL.layout_fields`).
 _LAYOUT_FIELDS: dict[type[URL], frozenset[str]] = {}

@@ -233,20 +233,22 @@ class _Writer:
         else:
             url = self.build(text, match, self.host_checks)
             values = self.get_raw(url._raw())  # the class's hook reads them
-            if "%" in text and any(v.__class__ is str and "%" in v for v in values):
-                return self.written(text, match, spelling, url)
         shape = (spelling, *map(type, values))
         found = self.shapes.get(shape)
         if found is None:
             found = self._shape(shape, text, match, values, url)
-        template, fills, pick = found
+        template, fills, pick, texts = found
+        if texts is not None:
+            # The hook's texts, written as they are if JSON would write them so
+            # (one test for them all) and they hold no escape.
+            joined = "".join(texts(values))
+            if "%" in joined or len(_quoted(joined)) != len(joined) + 2:
+                return self.written(text, match, spelling, url)
         if not fills:
             return template if pick is None else template % pick(values)
         filled: list[str] = []
         for kind, at, slot, read in fills:
-            if kind == _QUOTE:
-                filled.append(_quoted(values[at]))
-            elif kind == _SEGMENTS:
+            if kind == _SEGMENTS:
                 filled.append(values[at].replace("/", '", "'))
             else:
                 url = self._fill(filled, kind, at, slot, read, text, match, values, url)
@@ -270,10 +272,11 @@ class _Writer:
         field that gives back a text without escapes (:func:`_kind`) is its
         raw text. The template is a ``%`` format: the members the same for a
         spelling are written in it, an absent field as ``null``; each
-        ``%s`` takes a raw text read from the match as it is (between the
-        template's quotes), or what a :data:`_Fill` gives from the line's
-        values. ``pick`` takes the arguments of the format from the values
-        and the fills' texts, in the template's order.
+        ``%s`` takes a raw text as it is (between the template's quotes: read
+        from the match, or given by the class's hook and checked by
+        :meth:`write`), or what a :data:`_Fill` gives from the line's values.
+        ``pick`` takes the arguments of the format from the values and the
+        fills' texts, in the template's order.
         """
         if url is None:
             url = self.build(text, match, self.host_checks)
@@ -285,6 +288,9 @@ class _Writer:
         def value_at(key: str) -> str:
             places.append(self.index[key])
             return "%s"
+
+        # The indexes of the hook's texts (str values), which write checks.
+        hooked = [] if self.by_span else [at for at, kind in enumerate(shape[1:]) if kind is str]
 
         def fill(kind: int, key: str, slot: str, read: Callable[[Any], object] | None) -> str:
             fills.setdefault((kind, slot), (kind, self.index.get(key, -1), slot, read))
@@ -306,16 +312,14 @@ class _Writer:
                 elif raw.__class__ is str and (
                     role == "raw" or (role == "decoded" and plan[2] in (_SAME, _ESCAPED))
                 ):
-                    # The decoded value of a text without escapes is that text too.
-                    if self.by_span:
-                        value = '"' + value_at(key) + '"'  # JSON writes it as it is
-                    else:
-                        value = fill(_QUOTE, key, key, None)
+                    # The decoded value of a text without escapes is that text
+                    # too; JSON writes it as it is.
+                    value = '"' + value_at(key) + '"'
                 elif role == "raw":
                     value = fill(_VALUE, key, key, None)
                 elif role == "segments" and plan[8] and raw is None:
                     value = "[]"
-                elif role == "segments" and plan[8] and self.by_span:
+                elif role == "segments" and plan[8]:
                     value = '["' + fill(_SEGMENTS, key, name, None) + '"]'
                 else:
                     value = fill(_VALUE, key, name, read)
@@ -333,7 +337,10 @@ class _Writer:
             pick = itemgetter(*indexes)
         elif not ordered:
             template = template % ()  # nothing to fill: its %% are % again
-        found = (template, ordered, pick)
+        texts: Callable[[tuple[Any, ...]], Any] | None = None
+        if hooked:
+            texts = itemgetter(*hooked)  # one index: the text itself, which join gives back
+        found = (template, ordered, pick, texts)
         if len(self.shapes) < _SHAPES_KEPT:
             self.shapes[shape] = found
         return found
@@ -471,17 +478,22 @@ def _first_group(match: re.Match[str], found: tuple[int, ...]) -> str | None:
 
 
 #: How one ``%s`` of a shape's template (see :meth:`_Writer._shape`) is filled
-#: from a line's values: ``(kind, at, slot, read)``. :data:`_QUOTE`: the value
-#: at ``at`` (a hook's raw text) through the JSON encoder; :data:`_SEGMENTS`: the
+#: from a line's values: ``(kind, at, slot, read)``. :data:`_SEGMENTS`: the
 #: raw path at ``at``, a text JSON writes as it is, with ``/`` written ``", "``;
 #: :data:`_VALUE`: ``read`` of the value at ``at`` (``None``: the value itself)
 #: as JSON; :data:`_BY_FIELDS`, :data:`_ATTRIBUTE`: the property ``slot`` of the
 #: object as JSON. ``slot`` names the fill (a member, or a raw field).
 _Fill = tuple[int, int, str, "Callable[[Any], object] | None"]
-#: A shape's template, its fills, and what picks the format's arguments from
-#: the values and the fills' texts (``None``: the template is the record).
-_Shape = tuple[str, tuple[_Fill, ...], "Callable[[tuple[Any, ...]], Any] | None"]
-_QUOTE, _SEGMENTS, _VALUE, _BY_FIELDS, _ATTRIBUTE = range(5)
+#: A shape's template, its fills, what picks the format's arguments from the
+#: values and the fills' texts (``None``: the template is the record), and what
+#: picks the texts a hook gave (``None``: the values come from the match).
+_Shape = tuple[
+    str,
+    tuple[_Fill, ...],
+    "Callable[[tuple[Any, ...]], Any] | None",
+    "Callable[[tuple[Any, ...]], Any] | None",
+]
+_SEGMENTS, _VALUE, _BY_FIELDS, _ATTRIBUTE = range(4)
 
 #: How many shapes a writer keeps; how many values worked out once, of raw texts
 #: of at most how many characters (a port, a scheme, a type code).
