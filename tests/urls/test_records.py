@@ -20,7 +20,7 @@ import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.urls import CLASSES, URL, HttpURL
 from rfc1738.urls.base import _plain, by_fields, by_spelling, exported, members
-from rfc1738.urls.records import json_value, members_json, members_writer
+from rfc1738.urls.records import _json, json_value, members_json, members_writer
 from tests.cases import ACCEPT
 
 from .test_properties import SCHEMES, urls
@@ -135,6 +135,12 @@ def test_json_value_is_json_dumps() -> None:
         assert json_value(value) == json.dumps(value)
     assert json_value((1, 2)) == json.dumps((1, 2))
     assert json_value({"a": 1}) == json.dumps({"a": 1})
+
+
+def test_arrays_by_the_c_encoder_are_json_dumps() -> None:
+    huge = 10**5000
+    for value in ((("a", "b\u00e9"), ("", "\udcff")), ["x", None, 80, True], (), (huge, "a")):
+        assert _json(value) == json.dumps(_plain(value))
 
 
 def test_what_is_the_same_for_a_spelling() -> None:
