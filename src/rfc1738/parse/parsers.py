@@ -21,7 +21,14 @@ from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
 from .automaton import ErrorAutomaton
 from .charsets import GrammarFacts
-from .diagnosis import GENERIC_READS, at_escape_start, explain_characters, explain_scheme
+from .diagnosis import (
+    GENERIC_READS,
+    Details,
+    details_of,
+    escape_start,
+    explained_characters,
+    explained_scheme,
+)
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
 from .hosts import CHECKED_PRODUCTIONS
@@ -440,9 +447,10 @@ class ParserSet:
         From the error automaton where the grammar has one; otherwise from
         Earley, or beyond its bound from the prefix search.
         """
-        found = self._automaton_error(text, entry)
+        found = self._automaton_details(text, entry)
         if found is not None:
-            return self._explained(found, entry)
+            # Explained on its details: one error made, not one per step.
+            return URLSyntaxError(text, *self._explained_details(text, found, entry))
         try:
             self.reference_parser(entry.scheme).parse(text, entry.start)
         except InputTooLongError as too_long:
@@ -497,9 +505,16 @@ class ParserSet:
             self._automata[scheme] = ErrorAutomaton.from_data(table)
 
     def _automaton_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
+        found = self._automaton_details(text, entry)
+        return URLSyntaxError(text, *found) if found is not None else None
+
+    def _automaton_details(self, text: str, entry: SchemeFile) -> Details | None:
         automaton = self.error_automaton(entry.scheme)
         found = automaton.error(text) if automaton is not None else None
-        return URLSyntaxError(text, *found) if found is not None else None
+        if found is None:
+            return None
+        position, expected, rule, reason = found
+        return position, expected, rule, reason or None  # as URLSyntaxError takes a reason
 
     def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         """The error for a string too long for Earley: where its longest viable prefix ends.
@@ -520,17 +535,24 @@ class ParserSet:
         return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
+        before = details_of(error)
+        after = self._explained_details(error.text, before, entry)
+        return error if after is before else URLSyntaxError(error.text, *after)
+
+    def _explained_details(self, text: str, details: Details, entry: SchemeFile) -> Details:
+        """An error's details in RFC terms (:mod:`.diagnosis`): the same object if unchanged."""
         raw, hexes = self._raw_characters()
-        error = explain_characters(at_escape_start(error, hexes), raw, hexes)
+        details = explained_characters(text, escape_start(text, details, hexes), raw, hexes)
         if entry.scheme == GENERIC:
-            return error
+            return details
         facts = SCHEME_FACTS.get(entry.scheme)
-        return explain_scheme(
-            error,
+        return explained_scheme(
+            text,
+            details,
             entry.start,
             facts.section if facts else None,
             facts.login if facts else True,
-            lambda: self._generic_reads(error.text),
+            lambda: self._generic_reads(text),
         )
 
     def _generic_reads(self, text: str) -> Spans | None:
