@@ -268,11 +268,20 @@ class _Writer:
         if not fills:
             return template if pick is None else template % pick(values)
         filled: list[str] = []
-        for kind, at, slot, read in fills:
+        known = self.known
+        for kind, at, slot, read, key in fills:
             if kind == _SEGMENTS:
                 filled.append(values[at].replace("/", '", "'))
-            else:
+                continue
+            written = None
+            if key >= 0:
+                value = values[key]
+                if value is None or value.__class__ is str:  # what _fill keeps texts by
+                    written = known.get((slot, spelling, value))
+            if written is None:
                 url = self._fill(filled, kind, at, slot, read, text, match, values, url)
+            else:
+                filled.append(written)
         assert pick is not None
         record: str = template % pick((*values, *filled))
         return record
@@ -314,7 +323,14 @@ class _Writer:
         hooked = [] if self.by_span else [at for at, kind in enumerate(shape[1:]) if kind is str]
 
         def fill(kind: int, key: str, slot: str, read: Callable[[Any], object] | None) -> str:
-            fills.setdefault((kind, slot), (kind, self.index.get(key, -1), slot, read))
+            at = self.index.get(key, -1)
+            # The index of the one value the fill's text is kept by (see _fill), or -1.
+            kept_by = -1
+            if kind == _VALUE:
+                kept_by = at
+            elif kind == _BY_FIELDS and len(self.by_fields[key]) == 1:
+                kept_by = self.index[self.by_fields[key][0]]
+            fills.setdefault((kind, slot), (kind, at, slot, read, kept_by))
             places.append((kind, slot))
             return "%s"
 
@@ -348,7 +364,7 @@ class _Writer:
         template = ", ".join(parts)
         ordered = tuple(fills.values())
         # The fills' texts come after the values, in the order of ``ordered``.
-        after = {(kind, slot): len(values) + at for at, (kind, _i, slot, _r) in enumerate(ordered)}
+        after = {(fill[0], fill[2]): len(values) + at for at, fill in enumerate(ordered)}
         indexes = [place if isinstance(place, int) else after[place] for place in places]
         pick: Callable[[tuple[Any, ...]], Any] | None = None
         if len(indexes) == 1:
@@ -396,10 +412,9 @@ class _Writer:
         if kind != _ATTRIBUTE:
             if kind == _BY_FIELDS:
                 depends = [values[self.index[name]] for name in self.by_fields[slot]]
-                known = (slot, text[: text.index(":")], *depends)
             else:
                 depends = [values[at]]
-                known = (slot, *depends)
+            known = (slot, text[: text.index(":")], *depends)
             for value in depends:
                 # Short texts only: the values kept are few and small.
                 if value is not None and (value.__class__ is not str or len(value) > _KNOWN_WIDTH):
@@ -499,12 +514,14 @@ def _first_group(match: re.Match[str], found: tuple[int, ...]) -> str | None:
 
 
 #: How one ``%s`` of a shape's template (see :meth:`_Writer._shape`) is filled
-#: from a line's values: ``(kind, at, slot, read)``. :data:`_SEGMENTS`: the
+#: from a line's values: ``(kind, at, slot, read, key)``. :data:`_SEGMENTS`: the
 #: raw path at ``at``, a text JSON writes as it is, with ``/`` written ``", "``;
 #: :data:`_VALUE`: ``read`` of the value at ``at`` (``None``: the value itself)
 #: as JSON; :data:`_BY_FIELDS`, :data:`_ATTRIBUTE`: the property ``slot`` of the
-#: object as JSON. ``slot`` names the fill (a member, or a raw field).
-_Fill = tuple[int, int, str, "Callable[[Any], object] | None"]
+#: object as JSON. ``slot`` names the fill (a member, or a raw field); ``key``
+#: is the index of the one value its text is kept by, or -1 (see
+#: :meth:`_Writer._fill`).
+_Fill = tuple[int, int, str, "Callable[[Any], object] | None", int]
 #: A shape's template, its fills, what picks the format's arguments from the
 #: values and the fills' texts (``None``: the template is the record), and what
 #: picks the texts a hook gave (``None``: the values come from the match).
