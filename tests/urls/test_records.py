@@ -103,6 +103,8 @@ WRITTEN_ALIKE = [
     "news:a%20b@H.com",
     "nntp://h/g",
     "nntp://h:119/g/0042",
+    "nntp://h:0/g/0",
+    "nntp://h:00/g/10",
     "telnet://u:p@1.2.3.4:23",
     "wais://h/db",
     "wais://h/db?a%20b",

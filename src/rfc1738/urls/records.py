@@ -273,6 +273,15 @@ class _Writer:
             if kind == _SEGMENTS:
                 filled.append(values[at].replace("/", '", "'))
                 continue
+            if kind == _DIGITS:
+                value = values[at]
+                if (
+                    value.isdigit()
+                    and (value[0] != "0" or len(value) == 1)
+                    and len(value) <= _DIGITS_WIDTH
+                ):
+                    filled.append(value)  # the number's JSON is its digits
+                    continue
             written = None
             if key >= 0:
                 value = values[key]
@@ -326,7 +335,7 @@ class _Writer:
             at = self.index.get(key, -1)
             # The index of the one value the fill's text is kept by (see _fill), or -1.
             kept_by = -1
-            if kind == _VALUE:
+            if kind in (_VALUE, _DIGITS):
                 kept_by = at
             elif kind == _BY_FIELDS and len(self.by_fields[key]) == 1:
                 kept_by = self.index[self.by_fields[key][0]]
@@ -354,6 +363,8 @@ class _Writer:
                     value = '"' + value_at(key) + '"'
                 elif role == "raw":
                     value = fill(_VALUE, key, key, None)
+                elif role == "decoded" and plan[2] == _NUMBER and raw.__class__ is str:
+                    value = fill(_DIGITS, key, name, read)
                 elif role == "segments" and plan[8] and raw is None:
                     value = "[]"
                 elif role == "segments" and plan[8]:
@@ -422,7 +433,7 @@ class _Writer:
                     break
         written = self.known.get(known) if known else None
         if written is None:
-            if kind == _VALUE:
+            if kind in (_VALUE, _DIGITS):
                 value = values[at] if read is None else read(values[at])
             else:
                 if url is None:
@@ -517,7 +528,10 @@ def _first_group(match: re.Match[str], found: tuple[int, ...]) -> str | None:
 #: from a line's values: ``(kind, at, slot, read, key)``. :data:`_SEGMENTS`: the
 #: raw path at ``at``, a text JSON writes as it is, with ``/`` written ``", "``;
 #: :data:`_VALUE`: ``read`` of the value at ``at`` (``None``: the value itself)
-#: as JSON; :data:`_BY_FIELDS`, :data:`_ATTRIBUTE`: the property ``slot`` of the
+#: as JSON; :data:`_DIGITS`: the same for a :class:`Number` field, whose text of
+#: ASCII digits without a leading zero is the JSON of its number (at most
+#: :data:`_DIGITS_WIDTH` of them: ``_plain`` writes a longer number as text);
+#: :data:`_BY_FIELDS`, :data:`_ATTRIBUTE`: the property ``slot`` of the
 #: object as JSON. ``slot`` names the fill (a member, or a raw field); ``key``
 #: is the index of the one value its text is kept by, or -1 (see
 #: :meth:`_Writer._fill`).
@@ -531,7 +545,8 @@ _Shape = tuple[
     "Callable[[tuple[Any, ...]], Any] | None",
     "Callable[[tuple[Any, ...]], Any] | None",
 ]
-_SEGMENTS, _VALUE, _BY_FIELDS, _ATTRIBUTE = range(4)
+_SEGMENTS, _VALUE, _DIGITS, _BY_FIELDS, _ATTRIBUTE = range(5)
+_DIGITS_WIDTH = 4000
 
 #: How many shapes a writer keeps; how many values worked out once, of raw texts
 #: of at most how many characters (a port, a scheme, a type code).
