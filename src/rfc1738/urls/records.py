@@ -86,6 +86,10 @@ _encoder: Callable[[object, int], tuple[str, ...]] | None = (
 
 def _json(value: object) -> str:
     """``json_value(_plain(value))``: a tuple or list by the C encoder in one call."""
+    if value is None:
+        return "null"
+    if value.__class__ is str:
+        return _quoted(value)
     if _encoder is not None and (value.__class__ is tuple or value.__class__ is list):
         try:
             return "".join(_encoder(value, 0))
@@ -282,6 +286,9 @@ class _Writer:
                 ):
                     filled.append(value)  # the number's JSON is its digits
                     continue
+            if kind == _ATTRIBUTE and url is not None:
+                filled.append(_json(getattr(url, slot)))  # read from the object, every line
+                continue
             written = None
             if key >= 0:
                 value = values[key]
