@@ -128,7 +128,7 @@ def _records(
         elif valid:  # a scheme no expression serves
             fields = members_json(grammar.parse(text, host_checks=host_checks))
         else:
-            error = error_json(line_error(grammar, text, host_checks=host_checks))
+            error = error_json(line_error(grammar, text, host_checks=host_checks, scheme=scheme))
             fields = f'"error": {error}'
         # The text as json.dumps writes a str (what json_value calls for one).
         block.append(

@@ -447,10 +447,9 @@ class ParserSet:
         From the error automaton where the grammar has one; otherwise from
         Earley, or beyond its bound from the prefix search.
         """
-        found = self._automaton_details(text, entry)
+        found = self._automaton_rejection(text, entry)
         if found is not None:
-            # Explained on its details: one error made, not one per step.
-            return URLSyntaxError(text, *self._explained_details(text, found, entry))
+            return found
         try:
             self.reference_parser(entry.scheme).parse(text, entry.start)
         except InputTooLongError as too_long:
@@ -503,6 +502,19 @@ class ParserSet:
         self._characters = (frozenset(raw), frozenset(hexes))
         for scheme, table in data["automata"].items():
             self._automata[scheme] = ErrorAutomaton.from_data(table)
+
+    def _automaton_rejection(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
+        """The explained error for ``text`` where the scheme's automaton rejects it, else ``None``.
+
+        ``None`` also where the grammar has no automaton. The automaton
+        rejects what the compiled expression rejects (the tests hold them to
+        each other), so a rejection here is the error :meth:`parse` raises.
+        """
+        found = self._automaton_details(text, entry)
+        if found is None:
+            return None
+        # Explained on its details: one error made, not one per step.
+        return URLSyntaxError(text, *self._explained_details(text, found, entry))
 
     def _automaton_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         found = self._automaton_details(text, entry)
