@@ -206,6 +206,19 @@ def test_a_class_of_its_own_is_read_from_each_object() -> None:
         check(grammar, text)
 
 
+class Bare(URL):
+    """A mailto URL with no field of its own: the text, the scheme and the port properties."""
+
+    SCHEME = "mailto"
+
+
+def test_a_class_without_fields() -> None:
+    grammar = rfc1738.load(shipped_grammar_dir(), classes={"mailto": Bare})
+    for text in ("mailto:a@b", "MAILTO:a%20b@c"):
+        assert isinstance(grammar.parse(text), Bare)
+        check(grammar, text)
+
+
 @pytest.fixture(scope="module")
 def quotes(tmp_path_factory: pytest.TempPathFactory) -> rfc1738.Grammar:
     """A copy of the shipped grammar whose hsegment also takes '"', '\\' and 'é'."""

@@ -252,7 +252,8 @@ class _Writer:
             if "%" in text:
                 return self.written(text, match, spelling)
             # As URL._read reads them, from the groups of the productions.
-            values = match.group(0, *self.numbers)
+            # (group(0) alone gives a str, not a tuple).
+            values = match.group(0, *self.numbers) if self.numbers else (match.group(0),)
             if self.several:
                 values += tuple([_first_group(match, found) for found in self.several])
         else:
