@@ -295,6 +295,9 @@ class _Writer:
                 value = values[key]
                 if value is None or value.__class__ is str:  # what _fill keeps texts by
                     written = known.get((slot, spelling, value))
+                elif kind == _VALUE:  # a hook's tuple (prospero's pairs): never kept
+                    filled.append(_json(value if read is None else read(value)))
+                    continue
             if written is None:
                 url = self._fill(filled, kind, at, slot, read, text, match, values, url)
             else:
