@@ -208,9 +208,23 @@ def _found(text: str, position: int) -> str:
 def _default_reason(text: str, position: int, expected: frozenset[str]) -> str:
     found = _found(text, position)
     if expected:
-        names = sorted(_shown(name) for name in expected)
-        return f"unexpected {found}: expected {', '.join(names)}"
+        return f"unexpected {found}: expected {_expected_words(expected)}"
     return f"unexpected {found}"
+
+
+def _expected_words(expected: frozenset[str]) -> str:
+    """The expected items as a message lists them; the same sets come back, so kept."""
+    words = _EXPECTED_WORDS.get(expected)
+    if words is None:
+        words = ", ".join(sorted(_shown(name) for name in expected))
+        if len(_EXPECTED_WORDS) < _EXPECTED_WORDS_KEPT:
+            _EXPECTED_WORDS[expected] = words
+    return words
+
+
+#: The lists of expected items worded so far: a grammar has a few hundred sets at most.
+_EXPECTED_WORDS: dict[frozenset[str], str] = {}
+_EXPECTED_WORDS_KEPT = 4096
 
 
 def unfinished_literal_reason(

@@ -105,6 +105,11 @@ def check_matches(grammar: rfc1738.Grammar, texts: list[str], host_checks: bool)
             assert match.match is None
             error = bulk.line_error(grammar, match.text, host_checks=host_checks)
             assert details(error) == details(parse_error(grammar, match.text, host_checks))
+            # Told the line's grammar file, as check --jsonl tells it: the same error.
+            told = bulk.line_error(
+                grammar, match.text, host_checks=host_checks, scheme=match.scheme
+            )
+            assert details(told) == details(error)
             continue
         url = grammar.parse(match.text, host_checks=host_checks)
         if match.match is None:

@@ -8,7 +8,9 @@ same way) is what reading each name as an attribute gives.
 from __future__ import annotations
 
 import json
+import re
 import shutil
+from collections.abc import Callable
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -17,8 +19,8 @@ from hypothesis import strategies as st
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.urls import CLASSES, URL, HttpURL
-from rfc1738.urls.base import _plain, by_spelling, exported, members
-from rfc1738.urls.records import json_value, members_json, members_writer
+from rfc1738.urls.base import _plain, by_fields, by_spelling, exported, members
+from rfc1738.urls.records import _json, json_value, members_json, members_writer
 from tests.cases import ACCEPT
 
 from .test_properties import SCHEMES, urls
@@ -101,6 +103,8 @@ WRITTEN_ALIKE = [
     "news:a%20b@H.com",
     "nntp://h/g",
     "nntp://h:119/g/0042",
+    "nntp://h:0/g/0",
+    "nntp://h:00/g/10",
     "telnet://u:p@1.2.3.4:23",
     "wais://h/db",
     "wais://h/db?a%20b",
@@ -133,6 +137,12 @@ def test_json_value_is_json_dumps() -> None:
         assert json_value(value) == json.dumps(value)
     assert json_value((1, 2)) == json.dumps((1, 2))
     assert json_value({"a": 1}) == json.dumps({"a": 1})
+
+
+def test_arrays_by_the_c_encoder_are_json_dumps() -> None:
+    huge = 10**5000
+    for value in ((("a", "b\u00e9"), ("", "\udcff")), ["x", None, 80, True], (), (huge, "a")):
+        assert _json(value) == json.dumps(_plain(value))
 
 
 def test_what_is_the_same_for_a_spelling() -> None:
@@ -176,12 +186,36 @@ class ByHost(HttpURL):
         return self.text[: self.text.index(":")] + ("+alt" if "alt." in self.text else "")
 
 
+def test_what_depends_on_the_spelling_and_raw_fields() -> None:
+    assert by_fields(HttpURL) == {"effective_port": ("raw_port",)}
+    assert by_fields(CLASSES["generic"]) == {"effective_port": ("raw_port",)}
+    # mailto has no port field: its effective_port is the same for a spelling.
+    assert by_fields(CLASSES["mailto"]) == {}
+    # A property of the class's own (wais's kind) is read from each object.
+    assert by_fields(CLASSES["wais"]) == {"effective_port": ("raw_port",)}
+
+
 def test_a_class_of_its_own_is_read_from_each_object() -> None:
     grammar = rfc1738.load(shipped_grammar_dir(), classes={"http": ByHost})
     assert by_spelling(ByHost) == frozenset()
+    # Its default_port is its own: effective_port is read from each object too.
+    assert by_fields(ByHost) == {}
     for text in ("http://alt.h/a", "http://h/a", "http://alt.h:81/a", "http://h/"):
         url = grammar.parse(text)
         assert isinstance(url, ByHost)
+        check(grammar, text)
+
+
+class Bare(URL):
+    """A mailto URL with no field of its own: the text, the scheme and the port properties."""
+
+    SCHEME = "mailto"
+
+
+def test_a_class_without_fields() -> None:
+    grammar = rfc1738.load(shipped_grammar_dir(), classes={"mailto": Bare})
+    for text in ("mailto:a@b", "MAILTO:a%20b@c"):
+        assert isinstance(grammar.parse(text), Bare)
         check(grammar, text)
 
 
@@ -203,6 +237,39 @@ def quotes(tmp_path_factory: pytest.TempPathFactory) -> rfc1738.Grammar:
 def test_text_that_json_escapes(quotes: rfc1738.Grammar) -> None:
     for text in ('http://h/a"b', "http://h/a\\b/c", "http://h/caf\u00e9/%41", "http://h/a%20b"):
         check(quotes, text)
+
+
+def test_one_writer_for_many_shapes() -> None:
+    # Lines of one class with and without each optional field, escapes, capitals:
+    # each shape's template, and the values worked out once, serve the next lines.
+    grammar = rfc1738.shipped()
+    texts = [
+        f"{scheme}://{user}h{i}.com{port}/a/{i}{search}"
+        for i, (scheme, user, port, search) in enumerate(
+            (s, u, p, q)
+            for s in ("http", "HTTP", "x-y")
+            for u in ("", "u:p@", "@")
+            for p in ("", ":80", ":080", ":8080", ":")
+            for q in ("", "?", "?q=1", "?a%20b")
+        )
+    ]
+    writers: dict[str, Callable[[str, re.Match[str]], str]] = {}
+    checked = 0
+    for text in texts * 2:
+        if not grammar.is_valid(text):
+            continue
+        scheme = grammar.scheme_file(text).scheme
+        fast = grammar.fast_parser(scheme)
+        write = writers.get(scheme)
+        if write is None:
+            write = writers[scheme] = members_writer(
+                grammar.url_class(scheme), fast.fields, grammar=grammar, host_checks=True
+            )
+        match = fast.pattern.fullmatch(text)
+        assert match is not None
+        assert write(text, match) == expected_members(grammar.parse(text)), text
+        checked += 1
+    assert checked > 100
 
 
 def test_one_writer_for_many_lines() -> None:

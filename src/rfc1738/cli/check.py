@@ -19,12 +19,13 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterable
+from json.encoder import encode_basestring_ascii as quoted
 from typing import BinaryIO, TextIO
 
 from ..errors import URLSyntaxError
 from ..parse.bulk import check_lines, line_error, lines, match_lines
 from ..urls import Grammar
-from ..urls.records import json_value, members_json, members_writer
+from ..urls.records import members_json, members_writer
 from .output import INVALID, OK, USAGE, error_json, plural, result_dict, write_json
 
 __all__ = ["Progress", "Summary", "check"]
@@ -127,10 +128,11 @@ def _records(
         elif valid:  # a scheme no expression serves
             fields = members_json(grammar.parse(text, host_checks=host_checks))
         else:
-            error = error_json(line_error(grammar, text, host_checks=host_checks))
+            error = error_json(line_error(grammar, text, host_checks=host_checks, scheme=scheme))
             fields = f'"error": {error}'
+        # The text as json.dumps writes a str (what json_value calls for one).
         block.append(
-            f'{{"line": {number}, "text": {json_value(text)}, '
+            f'{{"line": {number}, "text": {quoted(text)}, '
             f'"valid": {"true" if valid else "false"}, {fields}}}\n'
         )
         if not valid:

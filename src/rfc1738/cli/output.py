@@ -48,20 +48,25 @@ def error_dict(error: URLSyntaxError) -> dict[str, object]:
 
 def error_json(error: URLSyntaxError) -> str:
     """``json.dumps(error_dict(error))``, written without the dictionary."""
-    expected = _EXPECTED.get(error.expected)
-    if expected is None:
+    details = (error.expected, error.rule, error.reason)
+    rest = _WRITTEN.get(details)
+    if rest is None:
         expected = json_value(sorted(error.expected))
-        if len(_EXPECTED) < _EXPECTED_KEPT:
-            _EXPECTED[error.expected] = expected
-    return (
-        f'{{"position": {json_value(error.position)}, "expected": {expected}, '
-        f'"rule": {json_value(error.rule)}, "reason": {json_value(error.reason)}}}'
-    )
+        rest = (
+            f'"expected": {expected}, "rule": {json_value(error.rule)}, '
+            f'"reason": {json_value(error.reason)}}}'
+        )
+        if len(_WRITTEN) < _WRITTEN_KEPT and len(error.reason) <= _REASON_KEPT:
+            _WRITTEN[details] = rest
+    return f'{{"position": {error.position}, {rest}'
 
 
-#: The ``expected`` lists written so far: a grammar has a few hundred at most.
-_EXPECTED: dict[frozenset[str], str] = {}
-_EXPECTED_KEPT = 4096
+#: What follows the position, for the details written so far: errors of one
+#: grammar come back with a few hundred sets of expected items, a few rules,
+#: and reasons that mostly name a character or a production.
+_WRITTEN: dict[tuple[frozenset[str], str | None, str], str] = {}
+_WRITTEN_KEPT = 4096
+_REASON_KEPT = 400
 
 
 def write_json(data: object, out: TextIO, *, pretty: bool = False) -> None:

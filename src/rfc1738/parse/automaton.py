@@ -108,7 +108,7 @@ class ErrorAutomaton:
     unexpected character 'x' (U+0078): expected the rest of "http://" (any case) after 'http:'
     """
 
-    __slots__ = ("_data", "_ends", "_heads", "_literals", "_table", "start")
+    __slots__ = ("_data", "_ends", "_heads", "_literals", "_table", "_with_end", "start")
 
     def __init__(
         self,
@@ -128,6 +128,9 @@ class ErrorAutomaton:
         ]
         # Per state, its info where a token ends there, else None.
         self._ends = [info.get(n) for n in range(len(rows))]
+        # Per accepting state, its expected tokens and the end: one set each,
+        # made when first needed.
+        self._with_end: dict[int, frozenset[str]] = {}
         # Per such state, the literals of two or more characters expected
         # there, by first character: only those can be begun and not
         # finished (a one-character literal that matched would have ended a
@@ -268,7 +271,11 @@ class ErrorAutomaton:
                 self._literal_rule(info, names, as_earley),
                 unfinished_literal_reason(text, last, position, names),
             )
-        expected = info.expected | {END} if last < len(text) and info.accepting else info.expected
+        expected = info.expected
+        if last < len(text) and info.accepting:
+            expected = self._with_end.get(state) or self._with_end.setdefault(
+                state, expected | {END}
+            )
         return last, expected, info.rule_as_earley if as_earley else info.rule, None
 
     def _begun_literals(self, text: str, at: int, state: int) -> tuple[int, frozenset[str]] | None:

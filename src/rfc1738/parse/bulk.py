@@ -173,16 +173,24 @@ def match_lines(
             yield new(LineMatch, (number, text, scheme, valid(text), None))
 
 
-def line_error(parsers: ParserSet, text: str, *, host_checks: bool = True) -> URLSyntaxError:
+def line_error(
+    parsers: ParserSet, text: str, *, host_checks: bool = True, scheme: str | None = None
+) -> URLSyntaxError:
     """The error :meth:`~rfc1738.parse.parsers.ParserSet.parse` raises for ``text``.
 
     For a line :func:`check_lines` or :func:`match_lines` found invalid:
     the same error, with its details worked out, without raising it. Where
-    the scheme's expression rejects the text, that is the error
-    ``parse`` explains when it is read; otherwise (a host check, a scheme
-    served another way) ``parse`` says. ``ValueError`` if ``text`` is valid.
+    the scheme's error automaton or expression rejects the text, that is
+    the error ``parse`` explains when it is read; otherwise (a host check,
+    a scheme served another way) ``parse`` says. ``ValueError`` if ``text``
+    is valid. ``scheme``: the grammar file that judged the line, as
+    :class:`LineResult` and :class:`LineMatch` give it (``None``: worked out
+    again from ``text``).
     """
-    entry = parsers.scheme_file(text)
+    entry = parsers.files[scheme] if scheme is not None else parsers.scheme_file(text)
+    rejected = parsers._automaton_rejection(text, entry)
+    if rejected is not None:
+        return rejected
     fullmatch = parsers._scheme_hot_path(entry.scheme).fullmatch
     if fullmatch is not None and fullmatch(text) is None:
         return parsers._fast_error(text, entry)

@@ -46,6 +46,10 @@ class GrammarFacts:
         #: Layouts as the URL layer looks them up for an object, by (file, class):
         #: kept here so that they live as long as the grammar, and no longer.
         self.by_class: dict[tuple[str, Any], Layout] = {}
+        #: The same by (scheme as written, class), which finds it without
+        #: working out the file (a bounded number, as spellings
+        #: come from the input).
+        self.by_spelling: dict[tuple[str, Any], Layout] = {}
 
     def rule_chars(self, file: str, rule: str) -> frozenset[str]:
         """The characters that stand for themselves in ``rule`` of ``<file>.lark``."""

@@ -21,12 +21,19 @@ from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
 from .automaton import ErrorAutomaton
 from .charsets import GrammarFacts
-from .diagnosis import at_escape_start, explain_characters, explain_scheme
+from .diagnosis import (
+    GENERIC_READS,
+    Details,
+    details_of,
+    escape_start,
+    explained_characters,
+    explained_scheme,
+)
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
 from .hosts import CHECKED_PRODUCTIONS
 from .runner import Runner, expression_runner, spans_runner
-from .spans import Spans, spans_from_tree
+from .spans import Spans, spans_from_regs, spans_from_tree
 from .store import TableStore
 from .tables import SchemeTable, TableFile
 
@@ -119,6 +126,8 @@ class ParserSet:
         self._characters: tuple[frozenset[str], frozenset[str]] | None = None
         # Per scheme, the error automaton, or None where the grammar has none.
         self._automata: dict[str, ErrorAutomaton | None] = {}
+        # What explain_scheme reads of a text read as a generic URL (see _generic_reads).
+        self._generic_reading: Callable[[str], Spans | None] | None = None
         #: The compiled tables: built into the wheel, cached on disk, or compiled here.
         self.store = TableStore(self.directory, self.compiled_file)
 
@@ -438,9 +447,9 @@ class ParserSet:
         From the error automaton where the grammar has one; otherwise from
         Earley, or beyond its bound from the prefix search.
         """
-        found = self._automaton_error(text, entry)
+        found = self._automaton_rejection(text, entry)
         if found is not None:
-            return self._explained(found, entry)
+            return found
         try:
             self.reference_parser(entry.scheme).parse(text, entry.start)
         except InputTooLongError as too_long:
@@ -494,10 +503,30 @@ class ParserSet:
         for scheme, table in data["automata"].items():
             self._automata[scheme] = ErrorAutomaton.from_data(table)
 
+    def _automaton_rejection(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
+        """The explained error for ``text`` where the scheme's automaton rejects it, else ``None``.
+
+        ``None`` also where the grammar has no automaton. The automaton
+        rejects what the compiled expression rejects (the tests hold them to
+        each other), so a rejection here is the error :meth:`parse` raises.
+        """
+        found = self._automaton_details(text, entry)
+        if found is None:
+            return None
+        # Explained on its details: one error made, not one per step.
+        return URLSyntaxError(text, *self._explained_details(text, found, entry))
+
     def _automaton_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
+        found = self._automaton_details(text, entry)
+        return URLSyntaxError(text, *found) if found is not None else None
+
+    def _automaton_details(self, text: str, entry: SchemeFile) -> Details | None:
         automaton = self.error_automaton(entry.scheme)
         found = automaton.error(text) if automaton is not None else None
-        return URLSyntaxError(text, *found) if found is not None else None
+        if found is None:
+            return None
+        position, expected, rule, reason = found
+        return position, expected, rule, reason or None  # as URLSyntaxError takes a reason
 
     def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         """The error for a string too long for Earley: where its longest viable prefix ends.
@@ -518,18 +547,51 @@ class ParserSet:
         return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
+        before = details_of(error)
+        after = self._explained_details(error.text, before, entry)
+        return error if after is before else URLSyntaxError(error.text, *after)
+
+    def _explained_details(self, text: str, details: Details, entry: SchemeFile) -> Details:
+        """An error's details in RFC terms (:mod:`.diagnosis`): the same object if unchanged."""
         raw, hexes = self._raw_characters()
-        error = explain_characters(at_escape_start(error, hexes), raw, hexes)
+        details = explained_characters(text, escape_start(text, details, hexes), raw, hexes)
         if entry.scheme == GENERIC:
-            return error
+            return details
         facts = SCHEME_FACTS.get(entry.scheme)
-        return explain_scheme(
-            error,
+        return explained_scheme(
+            text,
+            details,
             entry.start,
             facts.section if facts else None,
             facts.login if facts else True,
-            lambda: self._scheme_hot_path(GENERIC).spans(error.text),
+            lambda: self._generic_reads(text),
         )
+
+    def _generic_reads(self, text: str) -> Spans | None:
+        """The spans of the productions :func:`~.diagnosis.explain_scheme` reads
+        (:data:`~.diagnosis.GENERIC_READS`) where ``text`` is a generic URL, else ``None``.
+
+        Those of the generic file's compiled expression where the generic class
+        reads its spans from it (only those: fewer, so faster); otherwise all
+        the spans the generic scheme's runner gives.
+        """
+        reading = self._generic_reading
+        if reading is None:
+            runner = self._scheme_hot_path(GENERIC)
+            reading = runner.spans
+            if runner.fullmatch is not None:
+                fast = self.fast_parser(GENERIC)
+                if runner.spans == fast.spans:
+                    fullmatch = runner.fullmatch
+                    fields = tuple(field for field in fast.fields if field[0] in GENERIC_READS)
+
+                    def read(text: str) -> Spans | None:
+                        match = fullmatch(text)
+                        return None if match is None else spans_from_regs(match.regs, fields)
+
+                    reading = read
+            self._generic_reading = reading
+        return reading(text)
 
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
         """The characters any URL may hold as themselves, and the hex digits."""

@@ -126,6 +126,16 @@ def expression_runner(
 
     passes = _screen(hosts, hostnumbers, ports)
 
+    def valid_match(text: str) -> re.Match[str] | None:
+        match = fullmatch(text)
+        if match is None or passes(match):
+            return match
+        try:
+            check(text, match)
+        except URLSyntaxError:
+            return None
+        return match
+
     def parse(text: str, host_checks: bool) -> Any:
         match = fullmatch(text)
         if match is None:
@@ -180,17 +190,22 @@ def expression_runner(
                 return False
             return True
 
-        parse, valid = parse_hostport, valid_hostport
-
-    def valid_match(text: str) -> re.Match[str] | None:
-        match = fullmatch(text)
-        if match is None or passes(match):
+        def valid_match_hostport(text: str) -> re.Match[str] | None:
+            match = fullmatch(text)
+            if match is None:
+                return None
+            start, end = match.span(host)
+            if end - start <= MAX_LABEL and match.start(hostnumber) < 0:
+                start, end = match.span(port)
+                if end - start <= _SHORT_PORT:
+                    return match
+            try:
+                check(text, match)
+            except URLSyntaxError:
+                return None
             return match
-        try:
-            check(text, match)
-        except URLSyntaxError:
-            return None
-        return match
+
+        parse, valid, valid_match = parse_hostport, valid_hostport, valid_match_hostport
 
     return Runner(entry, cls, parse, valid, matches, spans, checked_spans, fullmatch, valid_match)
 

@@ -39,6 +39,8 @@ def decode(raw: str) -> str:
     >>> decode("%2Fetc"), decode("caf%C3%A9"), decode("%FF")
     ('/etc', 'café', '\\udcff')
     """
+    if "%" not in raw and raw.isascii():
+        return raw  # no escape: ASCII characters as UTF-8 octets are those characters again
     return unquote_to_bytes(raw).decode(ENCODING, ERRORS)
 
 

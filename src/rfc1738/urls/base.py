@@ -422,12 +422,12 @@ class URL(metaclass=_URLType):
 
         Decoded values are kept in the same dictionary, under ``(name,)``.
         """
-        try:
-            return self._cache
-        except AttributeError:
+        # getattr with a default: an object not read yet raises no exception here.
+        raw: Parts | None = getattr(self, "_cache", None)
+        if raw is None:
             raw = self._read(self.text, self._spans)
             object.__setattr__(self, "_cache", raw)
-            return raw
+        return raw
 
     def _raw_parts(self) -> Parts:
         """A copy of the raw fields, for :meth:`normalize` and :meth:`replace` to change."""
@@ -476,14 +476,20 @@ class URL(metaclass=_URLType):
 
     def _layout(self) -> Layout:
         # The hooks of gopher, prospero and file read the layout for every
-        # object: one look-up per grammar, file and class after the first.
-        grammar = self._grammar()
-        file, start = self._source()
-        key = (file, type(self))
-        layouts = grammar.grammar_facts.by_class
-        found = layouts.get(key)
+        # object: one look-up per grammar, scheme as written and class after
+        # the first (the file follows from the spelling).
+        facts = self._grammar().grammar_facts
+        text = self.text
+        spelled = (text[: text.index(":")], type(self))
+        found = facts.by_spelling.get(spelled)
         if found is None:
-            found = layouts[key] = grammar.grammar_facts.layout(file, start, self.layout_fields())
+            file, start = self._source()
+            key = (file, type(self))
+            found = facts.by_class.get(key)
+            if found is None:
+                found = facts.by_class[key] = facts.layout(file, start, self.layout_fields())
+            if len(facts.by_spelling) < _SPELLINGS_KEPT:
+                facts.by_spelling[spelled] = found
         return found
 
     def _chars(self, name: str) -> frozenset[str]:
@@ -550,6 +556,9 @@ class URL(metaclass=_URLType):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
 
+
+#: How many (scheme as written, class) pairs a grammar keeps the layout of.
+_SPELLINGS_KEPT = 1024
 
 #: Per class, the productions its fields fill in a layout (:meth:`URL.layout_fields`).
 _LAYOUT_FIELDS: dict[type[URL], frozenset[str]] = {}
@@ -664,15 +673,52 @@ def by_spelling(cls: type[URL]) -> frozenset[str]:
     what they read: a writer of many records works each out once per
     spelling (``effective_port`` only where ``port`` is no field).
     """
+    return frozenset(name for name in exported(cls) if name != "text" and _by_spelling(cls, name))
 
-    def holds(name: str) -> bool:
-        own = _static(cls, name) is vars(URL).get(name)
-        if name == "text":
-            return own
+
+def _by_spelling(cls: type[URL], name: str) -> bool:
+    """Whether ``cls``'s attribute ``name`` depends on the scheme as written alone."""
+    own = _static(cls, name) is vars(URL).get(name)
+    if name == "text":
+        return own
+    reads = _BY_SPELLING.get(name)
+    return own and reads is not None and all(_by_spelling(cls, read) for read in reads)
+
+
+def by_fields(cls: type[URL]) -> dict[str, tuple[str, ...]]:
+    """The names :meth:`URL.to_dict` writes for ``cls`` as properties whose value
+    depends on the scheme as written and on some raw fields alone, with those fields.
+
+    :class:`URL`'s properties of :data:`_BY_SPELLING` where ``cls`` keeps
+    them, and what each reads is either the same for a spelling
+    (:func:`by_spelling`) or a field declared in ``cls`` and read as every
+    field is (``decode`` of its raw field): ``effective_port`` of a class
+    whose ``port`` is a field gives ``{"effective_port": ("raw_port",)}``.
+    A writer of many records works each out once per spelling and values
+    of those raw fields.
+    """
+    found: dict[str, tuple[str, ...]] = {}
+    for name in exported(cls):
         reads = _BY_SPELLING.get(name)
-        return own and reads is not None and all(holds(read) for read in reads)
-
-    return frozenset(name for name in exported(cls) if name != "text" and holds(name))
+        if reads is None or _static(cls, name) is not vars(URL).get(name):
+            continue
+        if _by_spelling(cls, name):
+            continue
+        raw: list[str] = []
+        for read in reads:
+            if _by_spelling(cls, read):
+                continue
+            field = _static(cls, read)
+            if (
+                not isinstance(field, Field)
+                or type(field).__get__ is not Field.__get__
+                or cls._decoded is not URL._decoded
+            ):
+                break
+            raw.append(field.raw_name)
+        else:
+            found[name] = tuple(raw)
+    return found
 
 
 def _static(cls: type, name: str) -> object:

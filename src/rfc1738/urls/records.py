@@ -32,12 +32,13 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
-from json.encoder import encode_basestring_ascii
+from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
+from operator import itemgetter
 from typing import Any
 
 from ..parse.parsers import ParserSet
 from ._fields import Field, Number, Path, Verbatim
-from .base import URL, Parts, _plain, by_spelling, members, primed, reads_spans
+from .base import URL, Parts, _plain, by_fields, by_spelling, members, primed, reads_spans
 
 __all__ = ["Groups", "json_value", "members_json", "members_writer"]
 
@@ -70,6 +71,31 @@ def json_value(value: object) -> str:
     if kind is list:
         return "[" + ", ".join([json_value(item) for item in value]) + "]"  # type: ignore[attr-defined]
     return json.dumps(value)
+
+
+#: The ``json`` module's own C encoder, made as :func:`json.dumps` makes it for
+#: its defaults (``ensure_ascii``, ``", "`` and ``": "``, ``allow_nan``), without
+#: the check for circular references (plain values have none); ``None`` where the
+#: C accelerator is missing.
+_encoder: Callable[[object, int], tuple[str, ...]] | None = (
+    c_make_encoder(None, None, encode_basestring_ascii, None, ": ", ", ", False, False, True)
+    if c_make_encoder is not None
+    else None
+)
+
+
+def _json(value: object) -> str:
+    """``json_value(_plain(value))``: a tuple or list by the C encoder in one call."""
+    if value is None:
+        return "null"
+    if value.__class__ is str:
+        return _quoted(value)
+    if _encoder is not None and (value.__class__ is tuple or value.__class__ is list):
+        try:
+            return "".join(_encoder(value, 0))
+        except (TypeError, ValueError):
+            pass  # a number too long to write, a value JSON has no form for: as _plain says
+    return json_value(_plain(value))
 
 
 def members_json(url: URL) -> str:
@@ -107,12 +133,23 @@ _SPELLINGS_KEPT = 256
 class _Writer:
     """What :func:`members_writer` works out once per class, and the function it returns.
 
-    The JSON text is a template with one ``%s`` per member: members that are
-    the same for every URL with the same scheme as written
-    (:func:`~rfc1738.urls.base.by_spelling`: the scheme, the default port)
-    are filled in once per spelling; for each line, each field's raw text is
-    read from the match (or by the class's hook) and gives the members of
-    that field, and the remaining properties are read from the object.
+    Two ways, one text:
+
+    - a line that JSON writes as it is and whose raw texts hold no escape
+      (most lines) is written by its *shape*, the scheme as written and
+      which fields are present (:meth:`_shape`): the shape's template has
+      the members that are the same for all its lines written in, and takes
+      the raw texts read from the match as they are; what is left (a port
+      as a number, a path's segments, a property) is filled per line, and
+      what depends on a short raw text alone (``effective_port`` on
+      ``raw_port``, :func:`~rfc1738.urls.base.by_fields`) is worked out once
+      per value;
+    - any other line (:meth:`written`): a template with one ``%s`` per
+      member, members that are the same for every URL with the same scheme
+      as written (:func:`~rfc1738.urls.base.by_spelling`: the scheme, the
+      default port) filled in once per spelling; each field's raw text is
+      read from the match (or by the class's hook) and gives the members of
+      that field, and the remaining properties are read from the object.
     """
 
     def __init__(
@@ -163,6 +200,32 @@ class _Writer:
             )
             for field in cls.DECLARED
         )
+        # ---- what the shapes (see _shape) are made of ----
+        self.cls = cls
+        self.plan = plan
+        self.constant = constant
+        #: Per raw field, its _FieldPlan.
+        self.by_key: dict[str, _FieldPlan] = {plan[0]: plan for plan in self.fields}
+        #: Properties worked out once per spelling and values of the raw fields they read.
+        self.by_fields = by_fields(cls)
+        keys = [field.raw_name for field in cls.DECLARED]
+        #: The values of a line, as :meth:`write` reads them: from the match,
+        #: the text (group 0), then the raw fields whose production has one
+        #: group, then those with several; from a hook's raw fields, the
+        #: scheme as written, then each raw field (a tuple either way).
+        self.numbers = tuple(number for _key, number, _found in self.readers if number >= 0)
+        self.several = tuple(found for _key, number, found in self.readers if number < 0)
+        if self.by_span:
+            order = [key for key, number, _found in self.readers if number >= 0]
+            order += [key for key, number, _found in self.readers if number < 0]
+            self.index = {key: at for at, key in enumerate(order, 1)}
+        else:
+            self.get_raw = itemgetter("raw_scheme", *keys)
+            self.index = {key: at for at, key in enumerate(keys, 1)}
+        #: Per shape, the record's template and what fills it (see :meth:`_shape`).
+        self.shapes: dict[tuple[object, ...], _Shape] = {}
+        #: Per slot and values it depends on, its JSON text (see :meth:`_fill`).
+        self.known: dict[tuple[object, ...], str] = {}
 
     def template(self, spelling: str, url: URL) -> str:
         """The template for URLs of this class whose scheme is written ``spelling``."""
@@ -179,10 +242,227 @@ class _Writer:
         return found
 
     def write(self, text: str, match: re.Match[str]) -> str:
-        url = self.build(text, match, self.host_checks)
         if len(_quoted(text)) != len(text) + 2:
-            return members_json(url)  # something in it needs escaping: the general way
+            # Something in it needs escaping: the general way.
+            return members_json(self.build(text, match, self.host_checks))
         spelling = text[: text.index(":")]
+        url: URL | None = None
+        values: tuple[Any, ...]
+        if self.by_span:
+            if "%" in text:
+                return self.written(text, match, spelling)
+            # As URL._read reads them, from the groups of the productions.
+            # (group(0) alone gives a str, not a tuple).
+            values = match.group(0, *self.numbers) if self.numbers else (match.group(0),)
+            if self.several:
+                values += tuple([_first_group(match, found) for found in self.several])
+        else:
+            url = self.build(text, match, self.host_checks)
+            values = self.get_raw(url._raw())  # the class's hook reads them
+        shape = (spelling, *map(type, values))
+        found = self.shapes.get(shape)
+        if found is None:
+            found = self._shape(shape, text, match, values, url)
+        template, fills, pick, texts = found
+        if texts is not None:
+            # The hook's texts, written as they are if JSON would write them so
+            # (one test for them all) and they hold no escape.
+            joined = "".join(texts(values))
+            if "%" in joined or len(_quoted(joined)) != len(joined) + 2:
+                return self.written(text, match, spelling, url)
+        if not fills:
+            return template if pick is None else template % pick(values)
+        filled: list[str] = []
+        known = self.known
+        for kind, at, slot, read, key in fills:
+            if kind == _SEGMENTS:
+                filled.append(values[at].replace("/", '", "'))
+                continue
+            if kind == _DIGITS:
+                value = values[at]
+                if (
+                    value.isdigit()
+                    and (value[0] != "0" or len(value) == 1)
+                    and len(value) <= _DIGITS_WIDTH
+                ):
+                    filled.append(value)  # the number's JSON is its digits
+                    continue
+            if kind == _ATTRIBUTE and url is not None:
+                filled.append(_json(getattr(url, slot)))  # read from the object, every line
+                continue
+            written = None
+            if key >= 0:
+                value = values[key]
+                if value is None or value.__class__ is str:  # what _fill keeps texts by
+                    written = known.get((slot, spelling, value))
+                elif kind == _VALUE:  # a hook's tuple (prospero's pairs): never kept
+                    filled.append(_json(value if read is None else read(value)))
+                    continue
+            if written is None:
+                url = self._fill(filled, kind, at, slot, read, text, match, values, url)
+            else:
+                filled.append(written)
+        assert pick is not None
+        record: str = template % pick((*values, *filled))
+        return record
+
+    def _shape(
+        self,
+        shape: tuple[object, ...],
+        text: str,
+        match: re.Match[str],
+        values: tuple[Any, ...],
+        url: URL | None,
+    ) -> _Shape:
+        """The template of the records of one shape, and what fills it.
+
+        A shape is the scheme as written and the type of each value (``str``,
+        ``None``, a tuple of pairs...), for a text that JSON writes as it is
+        and whose raw texts hold no escape, so that the decoded value of a
+        field that gives back a text without escapes (:func:`_kind`) is its
+        raw text. The template is a ``%`` format: the members the same for a
+        spelling are written in it, an absent field as ``null``; each
+        ``%s`` takes a raw text as it is (between the template's quotes: read
+        from the match, or given by the class's hook and checked by
+        :meth:`write`), or what a :data:`_Fill` gives from the line's values.
+        ``pick`` takes the arguments of the format from the values and the
+        fills' texts, in the template's order.
+        """
+        if url is None:
+            url = self.build(text, match, self.host_checks)
+            primed(url, self._raw(values))
+        parts = ['"class": ' + _quoted(self.cls.__name__)]
+        fills: dict[tuple[int, str], _Fill] = {}
+        places: list[int | tuple[int, str]] = []  # a value's index, or a fill's key
+
+        def value_at(key: str) -> str:
+            places.append(self.index[key])
+            return "%s"
+
+        # The indexes of the hook's texts (str values), which write checks.
+        hooked = [] if self.by_span else [at for at, kind in enumerate(shape[1:]) if kind is str]
+
+        def fill(kind: int, key: str, slot: str, read: Callable[[Any], object] | None) -> str:
+            at = self.index.get(key, -1)
+            # The index of the one value the fill's text is kept by (see _fill), or -1.
+            kept_by = -1
+            if kind in (_VALUE, _DIGITS):
+                kept_by = at
+            elif kind == _BY_FIELDS and len(self.by_fields[key]) == 1:
+                kept_by = self.index[self.by_fields[key][0]]
+            fills.setdefault((kind, slot), (kind, at, slot, read, kept_by))
+            places.append((kind, slot))
+            return "%s"
+
+        for name, role, key, read in self.plan:
+            if name in self.constant:
+                value = json_value(_plain(getattr(url, name))).replace("%", "%%")
+            elif role == "attribute":
+                kind = _BY_FIELDS if name in self.by_fields else _ATTRIBUTE
+                value = fill(kind, name, name, None)
+            else:
+                assert key is not None
+                plan = self.by_key[key]
+                raw = values[self.index[key]]
+                if raw is None and role in ("raw", "decoded") and plan[2] != _OTHER:
+                    value = "null"  # decode(None) is None
+                elif raw.__class__ is str and (
+                    role == "raw" or (role == "decoded" and plan[2] in (_SAME, _ESCAPED))
+                ):
+                    # The decoded value of a text without escapes is that text
+                    # too; JSON writes it as it is.
+                    value = '"' + value_at(key) + '"'
+                elif role == "raw":
+                    value = fill(_VALUE, key, key, None)
+                elif role == "decoded" and plan[2] == _NUMBER and raw.__class__ is str:
+                    value = fill(_DIGITS, key, name, read)
+                elif role == "segments" and plan[8] and raw is None:
+                    value = "[]"
+                elif role == "segments" and plan[8]:
+                    value = '["' + fill(_SEGMENTS, key, name, None) + '"]'
+                else:
+                    value = fill(_VALUE, key, name, read)
+            parts.append(f"{_quoted(name)}: {value}")
+        template = ", ".join(parts)
+        ordered = tuple(fills.values())
+        # The fills' texts come after the values, in the order of ``ordered``.
+        after = {(fill[0], fill[2]): len(values) + at for at, fill in enumerate(ordered)}
+        indexes = [place if isinstance(place, int) else after[place] for place in places]
+        pick: Callable[[tuple[Any, ...]], Any] | None = None
+        if len(indexes) == 1:
+            (only,) = indexes
+            pick = lambda values: (values[only],)  # noqa: E731
+        elif indexes:
+            pick = itemgetter(*indexes)
+        elif not ordered:
+            template = template % ()  # nothing to fill: its %% are % again
+        texts: Callable[[tuple[Any, ...]], Any] | None = None
+        if hooked:
+            texts = itemgetter(*hooked)  # one index: the text itself, which join gives back
+        found = (template, ordered, pick, texts)
+        if len(self.shapes) < _SHAPES_KEPT:
+            self.shapes[shape] = found
+        return found
+
+    def _raw(self, values: tuple[Any, ...]) -> Parts:
+        """The raw fields, as ``URL._read`` gives them, from a line's values read from the match."""
+        raw: Parts = {"raw_scheme": values[0][: values[0].index(":")]}
+        for key, at in self.index.items():
+            raw[key] = values[at]
+        return raw
+
+    def _fill(
+        self,
+        filled: list[str],
+        kind: int,
+        at: int,
+        slot: str,
+        read: Callable[[Any], object] | None,
+        text: str,
+        match: re.Match[str],
+        values: tuple[Any, ...],
+        url: URL | None,
+    ) -> URL | None:
+        """Append the JSON text of a :data:`_VALUE`, :data:`_BY_FIELDS` or :data:`_ATTRIBUTE` fill.
+
+        A value of a short raw text (a port, a scheme written in capitals),
+        and a property that depends on the spelling and such texts alone
+        (:func:`~rfc1738.urls.base.by_fields`), are worked out once for each.
+        Returns the object, where it had to be built.
+        """
+        known: tuple[object, ...] = ()
+        if kind != _ATTRIBUTE:
+            if kind == _BY_FIELDS:
+                depends = [values[self.index[name]] for name in self.by_fields[slot]]
+            else:
+                depends = [values[at]]
+            known = (slot, text[: text.index(":")], *depends)
+            for value in depends:
+                # Short texts only: the values kept are few and small.
+                if value is not None and (value.__class__ is not str or len(value) > _KNOWN_WIDTH):
+                    known = ()
+                    break
+        written = self.known.get(known) if known else None
+        if written is None:
+            if kind in (_VALUE, _DIGITS):
+                value = values[at] if read is None else read(values[at])
+            else:
+                if url is None:
+                    url = self.build(text, match, self.host_checks)
+                    primed(url, self._raw(values))
+                value = getattr(url, slot)
+            written = _json(value)
+            if known and len(self.known) < _KNOWN_KEPT:
+                self.known[known] = written
+        filled.append(written)
+        return url
+
+    def written(
+        self, text: str, match: re.Match[str], spelling: str, url: URL | None = None
+    ) -> str:
+        """The record of a text with escapes: each field read and decoded in turn."""
+        if url is None:
+            url = self.build(text, match, self.host_checks)
         template = self.templates.get(spelling) or self.template(spelling, url)
         by_span = self.by_span
         if by_span:
@@ -244,6 +524,46 @@ def _unquoted(text: str) -> str:
 
 def _where(found: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return (found[0] if len(found) == 1 else -1), found
+
+
+def _first_group(match: re.Match[str], found: tuple[int, ...]) -> str | None:
+    """The text of the first of the groups ``found`` that matched, as ``spans_from_regs`` picks."""
+    for number in found:
+        value = match.group(number)
+        if value is not None:
+            return value
+    return None
+
+
+#: How one ``%s`` of a shape's template (see :meth:`_Writer._shape`) is filled
+#: from a line's values: ``(kind, at, slot, read, key)``. :data:`_SEGMENTS`: the
+#: raw path at ``at``, a text JSON writes as it is, with ``/`` written ``", "``;
+#: :data:`_VALUE`: ``read`` of the value at ``at`` (``None``: the value itself)
+#: as JSON; :data:`_DIGITS`: the same for a :class:`Number` field, whose text of
+#: ASCII digits without a leading zero is the JSON of its number (at most
+#: :data:`_DIGITS_WIDTH` of them: ``_plain`` writes a longer number as text);
+#: :data:`_BY_FIELDS`, :data:`_ATTRIBUTE`: the property ``slot`` of the
+#: object as JSON. ``slot`` names the fill (a member, or a raw field); ``key``
+#: is the index of the one value its text is kept by, or -1 (see
+#: :meth:`_Writer._fill`).
+_Fill = tuple[int, int, str, "Callable[[Any], object] | None", int]
+#: A shape's template, its fills, what picks the format's arguments from the
+#: values and the fills' texts (``None``: the template is the record), and what
+#: picks the texts a hook gave (``None``: the values come from the match).
+_Shape = tuple[
+    str,
+    tuple[_Fill, ...],
+    "Callable[[tuple[Any, ...]], Any] | None",
+    "Callable[[tuple[Any, ...]], Any] | None",
+]
+_SEGMENTS, _VALUE, _DIGITS, _BY_FIELDS, _ATTRIBUTE = range(5)
+_DIGITS_WIDTH = 4000
+
+#: How many shapes a writer keeps; how many values worked out once, of raw texts
+#: of at most how many characters (a port, a scheme, a type code).
+_SHAPES_KEPT = 4096
+_KNOWN_KEPT = 4096
+_KNOWN_WIDTH = 64
 
 
 def _first(text: str, regs: tuple[tuple[int, int], ...], found: tuple[int, ...]) -> str | None:
