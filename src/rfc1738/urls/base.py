@@ -62,6 +62,7 @@ class _URLType(type):
             if isinstance(field, Path) and field.has_segments:
                 cls.segments = _Segments(field)  # type: ignore[attr-defined]
         cls.DECLARED = declared  # type: ignore[attr-defined]
+        cls._SPANNED = tuple((f.raw_name, f.production) for f in declared)  # type: ignore[attr-defined]
         cls.FIELDS = MappingProxyType(  # type: ignore[attr-defined]
             {replace: field for field in declared for replace in field.replace_names}
         )
@@ -114,12 +115,16 @@ class URL(metaclass=_URLType):
 
     #: Every field declaration of the class, in order (base classes' first).
     DECLARED: ClassVar[tuple[Field[Any], ...]] = ()
+    #: Each declaration's raw field and production, as :meth:`_read_fields` reads them (derived).
+    _SPANNED: ClassVar[tuple[tuple[str, str], ...]] = ()
     #: The productions whose spans :meth:`from_spans` reads (derived from the declarations).
     PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
     #: Decoded field name → its declaration, for :meth:`replace` (derived).
     FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
-    #: Fields a hook of the class reads (``_read``) rather than their production's span.
+    #: Fields a hook of the class reads (``_read_fields``) rather than their production's span.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset()
+    #: The productions whose spans the hook (:meth:`_cut`) reads.
+    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset()
     #: Productions a hook reads besides the fields' own.
     EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
     #: The :data:`~rfc1738.parse.facts.SCHEME_FACTS` key of the class (section, default port).
@@ -436,23 +441,39 @@ class URL(metaclass=_URLType):
     def _decoded(self, field: Field[Any]) -> Any:
         raw = self._raw()
         key = (field.name,)
-        try:
-            return raw[key]  # type: ignore[index]
-        except KeyError:
+        value = raw.get(key, _UNREAD)  # type: ignore[call-overload]
+        if value is _UNREAD:
             value = raw[key] = field.decode(raw[field.raw_name])  # type: ignore[index]
-            return value
+        return value
 
     def _read(self, text: str, spans: Spans) -> Parts:
-        """Each field's text as written: its production's span, ``None`` where it did not match.
+        """Each field's text as written: :meth:`_read_fields` with this URL's layout."""
+        return self._read_fields(text, spans, self._layout)
 
-        The hook of a class whose fields section 3 splits further than the
-        grammar (gopher, prospero, news, nntp, file).
-        """
+    @classmethod
+    def _read_fields(cls, text: str, spans: Spans, layout: Callable[[], Layout]) -> Parts:
+        """Each field's text as written: its production's span, ``None`` where it did not match,
+        then what the class's hook (:meth:`_cut`) changes."""
         raw: Parts = {"raw_scheme": text[: text.index(":")]}
-        for field in self.DECLARED:
-            span = spans.get(field.production)
-            raw[field.raw_name] = None if span is None else text[span[0] : span[1]]
+        get = spans.get
+        for name, production in cls._SPANNED:
+            span = get(production)
+            raw[name] = None if span is None else text[span[0] : span[1]]
+        cls._cut(raw, text, spans, layout)
         return raw
+
+    @classmethod
+    def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
+        """The hook of a class whose fields section 3 splits further than the grammar.
+
+        gopher, prospero, news, nntp and file change ``raw`` (the fields
+        read from their productions' spans) in place: a function of the
+        text, the spans of :attr:`HOOK_SPANS` and the start rule's layout
+        (``layout()``, the same for every URL of the class with the same
+        scheme as written), so that :mod:`rfc1738.urls.records` reads the
+        fields of many URLs without building an object for each. Each text
+        it gives is a part of ``text``, as written.
+        """
 
     # ---- the grammar this URL is read and written by ----
 
@@ -556,6 +577,9 @@ class URL(metaclass=_URLType):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
 
+
+#: What ``URL._decoded`` finds for a value not decoded yet (a decoded value may be ``None``).
+_UNREAD = object()
 
 #: How many (scheme as written, class) pairs a grammar keeps the layout of.
 _SPELLINGS_KEPT = 1024
@@ -733,7 +757,27 @@ def reads_spans(cls: type[URL]) -> bool:
     ``:``) and, for each declaration, the text of the first group of its
     production that matched, or ``None``: what :meth:`URL._read` gives.
     """
+    return reads_cut(cls) and _function(cls._cut) is _function(URL._cut)
+
+
+def reads_cut(cls: type[URL]) -> bool:
+    """Whether ``cls``'s raw fields are those of :func:`reads_spans`, changed by its hook
+    :meth:`URL._cut` (if it has one) alone."""
+    return reads_fields(cls) and _function(cls._read_fields) is _function(URL._read_fields)
+
+
+def reads_fields(cls: type[URL]) -> bool:
+    """Whether ``cls`` reads its raw fields with :meth:`URL._read_fields` (its own hook or none).
+
+    They are then a function of the text, its spans and the layout of the
+    scheme as written: no object is needed to read them.
+    """
     return cls._read is URL._read and cls._raw is URL._raw and cls._spans is URL._spans
+
+
+def _function(method: object) -> object:
+    """The function a class method calls."""
+    return getattr(method, "__func__", method)
 
 
 def primed(url: URL, raw: Parts) -> None:

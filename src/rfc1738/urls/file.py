@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import ClassVar, Self
 
@@ -100,15 +101,17 @@ class FileURL(URL):
         segments = pure.parts[1:] or ("",)
         return cls.from_fields(host=host, segments=segments, grammar=grammar)
 
-    def _read(self, text: str, spans: Spans) -> Parts:
-        raw = URL._read(self, text, spans)
+    # [ host | "localhost" ]: the literal alternative leaves no host span.
+    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"fpath"})
+
+    @classmethod
+    def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         if raw["host"] is None:
             # The start rule's [ host | "localhost" ]: a parser that took the
             # literal alternative gives no host span; the host is then what lies
             # between the start rule's first literal ("file://") and fpath's "/".
-            first = _first_literal(self._layout())
+            first = _first_literal(layout())
             raw["host"] = text[len(first) : spans["fpath"][0] - 1] or None
-        return raw
 
 
 def _first_literal(layout: Layout) -> str:

@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import ClassVar
 
 from ..parse.derived import HookExport, SplitAfter
-from ..parse.layout import literal_before
+from ..parse.layout import Layout, literal_before
 from ..parse.spans import Spans
 from ._fields import Number, OneChar, Text, Verbatim
 from ._text import decode
@@ -16,6 +16,9 @@ __all__ = ["GopherURL"]
 
 #: The gopher type when the gopher-path is empty (section 3.4).
 DEFAULT_TYPE = "1"
+
+#: The raw fields the gopher path after gtype is cut into.
+_CUT = ("raw_selector", "raw_search", "raw_gopher_plus")
 
 
 class GopherURL(URL):
@@ -69,7 +72,7 @@ class GopherURL(URL):
     # the grammar alone (ambiguous there) does not: a hook reads these three.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset({"selector", "search", "gopher_plus"})
     # For rfc1738.export and rfc1738.spark: the text after gtype in one group,
-    # cut as _read cuts it, at the literal before search.
+    # cut as _cut cuts it, at the literal before search.
     HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = (
         SplitAfter("gtype", "search", ("selector", "search", "gopher_plus"), section="3.4"),
     )
@@ -78,14 +81,14 @@ class GopherURL(URL):
         """The literal between selector and search in the start rule (``%09``)."""
         return literal_before(self._layout(), "search")
 
-    def _read(self, text: str, spans: Spans) -> Parts:
-        raw = URL._read(self, text, spans)
+    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"gtype"})
+
+    @classmethod
+    def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         gtype = spans.get("gtype")
         if gtype is not None:
-            rest = text[gtype[1] :].split(self._separator(), 2)
-            names = ("raw_selector", "raw_search", "raw_gopher_plus")
-            raw.update(zip(names, rest, strict=False))
-        return raw
+            rest = text[gtype[1] :].split(literal_before(layout(), "search"), 2)
+            raw.update(zip(_CUT, rest, strict=False))
 
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
         separator = self._separator()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
+from ..parse.layout import Layout
 from ..parse.spans import Spans
 from ._fields import Field, Text, Verbatim
 from ._text import escape
@@ -62,12 +63,13 @@ class NewsURL(URL):
     # checked as every host is.
     EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"grouppart", "host"})
 
-    def _read(self, text: str, spans: Spans) -> Parts:
-        raw = URL._read(self, text, spans)
+    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"grouppart"})
+
+    @classmethod
+    def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         if raw["raw_article"] is None and raw["group"] is None:
             start, end = spans["grouppart"]
             raw["group"] = text[start:end]
-        return raw
 
     @property
     def host(self) -> str | None:

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from ..parse.derived import HookExport, OwnGroup
+from ..parse.layout import Layout
 from ..parse.spans import Spans
 from ._fields import Number, Verbatim
 from .base import URL, Parts
@@ -54,8 +56,9 @@ class NntpURL(URL):
         OwnGroup("digits", "article_number", section="3.7"),
     )
 
-    def _read(self, text: str, spans: Spans) -> Parts:
-        raw = URL._read(self, text, spans)
+    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"group"})
+
+    @classmethod
+    def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         end = spans["group"][1]
         raw["raw_article_number"] = text[end + 1 :] if end < len(text) else None
-        return raw

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from ..parse.derived import HookExport, SplitAfter
-from ..parse.layout import literal_before
+from ..parse.layout import Layout, literal_before
 from ..parse.spans import Spans
 from ._fields import Number, Pairs, Path, Verbatim
 from .base import URL, Parts
@@ -54,18 +55,19 @@ class ProsperoURL(URL):
     # unescaped inside a fieldname, nor the first inside a fieldvalue.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset({"fieldspecs"})
     # For rfc1738.export and rfc1738.spark: the text after ppath in one group,
-    # cut into pairs as _read cuts it.
+    # cut into pairs as _cut cuts it.
     HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = (
         SplitAfter("ppath", "fieldname", ("fieldspecs",), pairs="fieldvalue", section="3.11"),
     )
 
-    def _read(self, text: str, spans: Spans) -> Parts:
-        raw = URL._read(self, text, spans)
-        layout = self._layout()
-        between, within = literal_before(layout, "fieldname"), literal_before(layout, "fieldvalue")
+    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"ppath"})
+
+    @classmethod
+    def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
+        start = layout()
+        between, within = literal_before(start, "fieldname"), literal_before(start, "fieldvalue")
         end = spans["ppath"][1]
         specs = text[end + len(between) :].split(between) if end < len(text) else []
         raw["raw_fieldspecs"] = tuple(
             (name, value) for name, _, value in (spec.partition(within) for spec in specs)
         )
-        return raw

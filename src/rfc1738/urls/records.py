@@ -36,9 +36,21 @@ from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore
 from operator import itemgetter
 from typing import Any
 
+from ..parse.layout import Layout
 from ..parse.parsers import ParserSet
+from ..parse.spans import spans_from_regs
 from ._fields import Field, Number, Path, Verbatim
-from .base import URL, Parts, _plain, by_fields, by_spelling, members, primed, reads_spans
+from .base import (
+    URL,
+    Parts,
+    _plain,
+    by_fields,
+    by_spelling,
+    members,
+    primed,
+    reads_cut,
+    reads_spans,
+)
 
 __all__ = ["Groups", "json_value", "members_json", "members_writer"]
 
@@ -178,6 +190,14 @@ class _Writer:
         self.templates: dict[str, str] = {}
         #: Whether raw fields are read from the match (substrings of the text).
         self.by_span = reads_spans(cls)
+        #: Whether they are read from the match and changed by the class's hook
+        #: (:meth:`URL._cut <rfc1738.urls.URL._cut>`), without an object.
+        self.by_hook = not self.by_span and reads_cut(cls)
+        self.cut = cls._cut
+        #: The productions whose spans the hook reads, and their groups.
+        self.hook_groups = tuple(item for item in groups if item[0] in cls.HOOK_SPANS)
+        #: Per spelling of the scheme, the layout its hook reads (``layout()``).
+        self.layouts: dict[str, Callable[[], Layout]] = {}
         numbers = dict(groups)
         #: Where each raw field is: the one group of its production, or -1 and all of them.
         self.readers = tuple(
@@ -214,14 +234,21 @@ class _Writer:
         #: group, then those with several; from a hook's raw fields, the
         #: scheme as written, then each raw field (a tuple either way).
         self.numbers = tuple(number for _key, number, _found in self.readers if number >= 0)
-        self.several = tuple(found for _key, number, found in self.readers if number < 0)
+        self.several = tuple(found for _key, number, found in self.readers if number < 0 and found)
+        #: ``None`` for each raw field whose production has no group (a hook's: see URL._cut).
+        self.nones = tuple(None for _key, number, found in self.readers if not found)
+        order = [key for key, number, _found in self.readers if number >= 0]
+        order += [key for key, number, found in self.readers if number < 0 and found]
+        order += [key for key, _number, found in self.readers if not found]
+        #: The keys of the values read from the match (the text first, as ``raw_scheme``).
+        self.read_keys = ("raw_scheme", *order)
         if self.by_span:
-            order = [key for key, number, _found in self.readers if number >= 0]
-            order += [key for key, number, _found in self.readers if number < 0]
             self.index = {key: at for at, key in enumerate(order, 1)}
         else:
             self.get_raw = itemgetter("raw_scheme", *keys)
             self.index = {key: at for at, key in enumerate(keys, 1)}
+        #: Whether a line's record reads a property from its object (not per spelling or value).
+        self.reads_object = any(name not in self.by_fields for name, _slot in self.attributes)
         #: Per shape, the record's template and what fills it (see :meth:`_shape`).
         self.shapes: dict[tuple[object, ...], _Shape] = {}
         #: Per slot and values it depends on, its JSON text (see :meth:`_fill`).
@@ -256,6 +283,25 @@ class _Writer:
             values = match.group(0, *self.numbers) if self.numbers else (match.group(0),)
             if self.several:
                 values += tuple([_first_group(match, found) for found in self.several])
+            if self.nones:
+                values += self.nones
+        elif self.by_hook:
+            # As URL._read_fields reads them: from the groups of the productions,
+            # then the class's hook, with the layout of the spelling.
+            values = match.group(0, *self.numbers) if self.numbers else (match.group(0),)
+            if self.several:
+                values += tuple([_first_group(match, found) for found in self.several])
+            if self.nones:
+                values += self.nones
+            raw = dict(zip(self.read_keys, values, strict=True))
+            raw["raw_scheme"] = spelling
+            layout = self.layouts.get(spelling) or self._layout(spelling, text, match)
+            self.cut(raw, text, spans_from_regs(match.regs, self.hook_groups), layout)
+            values = self.get_raw(raw)
+            if self.reads_object:
+                # The object its properties are read from, given what was read.
+                url = self.build(text, match, self.host_checks)
+                primed(url, raw)
         else:
             url = self.build(text, match, self.host_checks)
             values = self.get_raw(url._raw())  # the class's hook reads them
@@ -264,9 +310,10 @@ class _Writer:
         if found is None:
             found = self._shape(shape, text, match, values, url)
         template, fills, pick, texts = found
-        if texts is not None:
+        if texts is not None and (not self.by_hook or "%" in text):
             # The hook's texts, written as they are if JSON would write them so
-            # (one test for them all) and they hold no escape.
+            # (one test for them all) and they hold no escape. (The parts of a
+            # text that JSON writes as it is, as URL._cut gives, are written so.)
             joined = "".join(texts(values))
             if "%" in joined or len(_quoted(joined)) != len(joined) + 2:
                 return self.written(text, match, spelling, url)
@@ -404,8 +451,24 @@ class _Writer:
             self.shapes[shape] = found
         return found
 
+    def _layout(self, spelling: str, text: str, match: re.Match[str]) -> Callable[[], Layout]:
+        """``layout`` for the hook of URLs whose scheme is written ``spelling``: an object's."""
+        layout = self.build(text, match, self.host_checks)._layout()
+
+        def found() -> Layout:
+            return layout
+
+        if len(self.layouts) < _SPELLINGS_KEPT:
+            self.layouts[spelling] = found
+        return found
+
     def _raw(self, values: tuple[Any, ...]) -> Parts:
-        """The raw fields, as ``URL._read`` gives them, from a line's values read from the match."""
+        """The raw fields, as ``URL._read`` gives them, from a line's values.
+
+        Read from the match (the text first) or by the hook (the scheme as written first).
+        """
+        if not self.by_span:
+            return dict(zip(("raw_scheme", *self.index), values, strict=True))
         raw: Parts = {"raw_scheme": values[0][: values[0].index(":")]}
         for key, at in self.index.items():
             raw[key] = values[at]
