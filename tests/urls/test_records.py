@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.urls import CLASSES, URL, HttpURL
-from rfc1738.urls.base import _plain, by_fields, by_spelling, exported, members
+from rfc1738.urls.base import _plain, by_fields, by_presence, by_spelling, exported, members
 from rfc1738.urls.records import _json, json_value, members_json, members_writer
 from tests.cases import ACCEPT
 
@@ -270,6 +270,52 @@ def test_one_writer_for_many_shapes() -> None:
         assert write(text, match) == expected_members(grammar.parse(text)), text
         checked += 1
     assert checked > 100
+
+
+#: One writer per scheme for the whole run: what a writer keeps from one line
+#: (shapes, values per spelling and field, properties per shape, the hook's
+#: layout per spelling) is what the next lines of the scheme get.
+_WRITERS: dict[str, Callable[[str, re.Match[str]], str]] = {}
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+@settings(
+    max_examples=150,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+@given(data=st.data())
+def test_one_writer_for_many_generated_lines(scheme: str, data: st.DataObject) -> None:
+    # What a class declares its properties read (READS_FIELDS, READS_PRESENCE)
+    # and what its hook reads (URL._cut), held to to_dict() over many lines.
+    text = data.draw(urls(scheme), label="url")
+    grammar = rfc1738.shipped()
+    if grammar.scheme_file(text).scheme != scheme:
+        return
+    fast = grammar.fast_parser(scheme)
+    write = _WRITERS.get(scheme)
+    if write is None:
+        write = _WRITERS[scheme] = members_writer(
+            grammar.url_class(scheme), fast.fields, grammar=grammar, host_checks=False
+        )
+    match = fast.pattern.fullmatch(text)
+    assert match is not None
+    assert write(text, match) == expected_members(grammar.parse(text, host_checks=False))
+
+
+def test_what_classes_declare_their_properties_read() -> None:
+    assert by_fields(CLASSES["gopher"])["gopher_type"] == ("raw_gtype",)
+    assert by_fields(CLASSES["news"]) == {"host": ("raw_article",)}
+    assert by_presence(CLASSES["wais"]) == frozenset({"kind"})
+    assert by_presence(HttpURL) == frozenset()
+
+    class Kind(CLASSES["wais"]):  # type: ignore[misc,valid-type]
+        @property
+        def kind(self) -> str:  # type: ignore[override]
+            return "mine"
+
+    # A property defined again is read from each object.
+    assert by_presence(Kind) == frozenset()
 
 
 def test_one_writer_for_many_lines() -> None:

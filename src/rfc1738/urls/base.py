@@ -123,6 +123,13 @@ class URL(metaclass=_URLType):
     FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
     #: Fields a hook of the class reads (``_read_fields``) rather than their production's span.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset()
+    #: Properties of the class's own whose value depends on the scheme as written and on
+    #: the raw fields named alone: a writer of many records (:mod:`rfc1738.urls.records`)
+    #: works each out once per spelling and short values of those fields.
+    READS_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
+    #: Properties of the class's own whose value depends on the scheme as written and on
+    #: which raw fields are present (not ``None``) alone: worked out once for each.
+    READS_PRESENCE: ClassVar[frozenset[str]] = frozenset()
     #: The productions whose spans the hook (:meth:`_cut`) reads.
     HOOK_SPANS: ClassVar[frozenset[str]] = frozenset()
     #: Productions a hook reads besides the fields' own.
@@ -742,7 +749,36 @@ def by_fields(cls: type[URL]) -> dict[str, tuple[str, ...]]:
             raw.append(field.raw_name)
         else:
             found[name] = tuple(raw)
+    declared = _declared(cls, "READS_FIELDS")
+    for name in exported(cls):
+        if name in declared:
+            found[name] = declared[name]
     return found
+
+
+def by_presence(cls: type[URL]) -> frozenset[str]:
+    """The names :meth:`URL.to_dict` writes for ``cls`` as properties whose value depends on
+    the scheme as written and on which raw fields are present alone (``READS_PRESENCE``).
+
+    A writer of many records works each out once per spelling and raw fields present.
+    """
+    return frozenset(name for name in exported(cls) if name in _declared(cls, "READS_PRESENCE"))
+
+
+def _declared(cls: type[URL], attribute: str) -> Mapping[str, tuple[str, ...]]:
+    """What the class that sets ``attribute`` (``READS_FIELDS``) declares of its own properties.
+
+    A property a subclass defines again is read from each object.
+    """
+    owner = next((k for k in cls.__mro__ if attribute in vars(k)), None)
+    if owner is None:
+        return {}
+    names = vars(owner)[attribute]
+    return {
+        name: tuple(names[name]) if isinstance(names, Mapping) else ()
+        for name in names
+        if name in vars(owner) and _static(cls, name) is vars(owner)[name]
+    }
 
 
 def _static(cls: type, name: str) -> object:

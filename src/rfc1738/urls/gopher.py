@@ -82,6 +82,7 @@ class GopherURL(URL):
         return literal_before(self._layout(), "search")
 
     HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"gtype"})
+    READS_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {"gopher_type": ("raw_gtype",)}
 
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:

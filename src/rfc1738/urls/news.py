@@ -64,6 +64,7 @@ class NewsURL(URL):
     EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"grouppart", "host"})
 
     HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"grouppart"})
+    READS_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {"host": ("raw_article",)}
 
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:

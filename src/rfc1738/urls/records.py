@@ -45,6 +45,7 @@ from .base import (
     Parts,
     _plain,
     by_fields,
+    by_presence,
     by_spelling,
     members,
     primed,
@@ -228,6 +229,8 @@ class _Writer:
         self.by_key: dict[str, _FieldPlan] = {plan[0]: plan for plan in self.fields}
         #: Properties worked out once per spelling and values of the raw fields they read.
         self.by_fields = by_fields(cls)
+        #: Properties worked out once per shape (which raw fields are present).
+        self.presence = by_presence(cls)
         keys = [field.raw_name for field in cls.DECLARED]
         #: The values of a line, as :meth:`write` reads them: from the match,
         #: the text (group 0), then the raw fields whose production has one
@@ -248,7 +251,9 @@ class _Writer:
             self.get_raw = itemgetter("raw_scheme", *keys)
             self.index = {key: at for at, key in enumerate(keys, 1)}
         #: Whether a line's record reads a property from its object (not per spelling or value).
-        self.reads_object = any(name not in self.by_fields for name, _slot in self.attributes)
+        self.reads_object = any(
+            name not in self.by_fields and name not in self.presence for name, _ in self.attributes
+        )
         #: Per shape, the record's template and what fills it (see :meth:`_shape`).
         self.shapes: dict[tuple[object, ...], _Shape] = {}
         #: Per slot and values it depends on, its JSON text (see :meth:`_fill`).
@@ -403,6 +408,9 @@ class _Writer:
 
         for name, role, key, read in self.plan:
             if name in self.constant:
+                value = json_value(_plain(getattr(url, name))).replace("%", "%%")
+            elif name in self.presence:
+                # The same for every line of the shape: which fields are present.
                 value = json_value(_plain(getattr(url, name))).replace("%", "%%")
             elif role == "attribute":
                 kind = _BY_FIELDS if name in self.by_fields else _ATTRIBUTE

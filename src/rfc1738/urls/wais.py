@@ -56,6 +56,7 @@ class WaisURL(URL):
     raw_wpath: str | None
 
     SCHEME: ClassVar[str] = "wais"
+    READS_PRESENCE: ClassVar[frozenset[str]] = frozenset({"kind"})
 
     @property
     def kind(self) -> WaisKind:
