@@ -339,7 +339,7 @@ class Pairs(Field[tuple[tuple[str, str], ...]]):
         self.values = values
 
     def decode(self, raw: Any) -> tuple[tuple[str, str], ...]:
-        return tuple((decode(name), decode(value)) for name, value in raw)
+        return tuple([(decode(name), decode(value)) for name, value in raw])
 
     def parts(self, raw: RawValue) -> dict[str, object]:
         pairs = raw if isinstance(raw, tuple) else ()

@@ -89,7 +89,7 @@ class GopherURL(URL):
         gtype = spans.get("gtype")
         if gtype is not None:
             rest = text[gtype[1] :].split(literal_before(layout(), "search"), 2)
-            raw.update(zip(_CUT, rest, strict=False))
+            raw.update(zip(_CUT, rest))  # noqa: B905 (fewer parts than fields: those stay None)
 
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
         separator = self._separator()

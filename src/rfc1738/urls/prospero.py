@@ -69,5 +69,5 @@ class ProsperoURL(URL):
         end = spans["ppath"][1]
         specs = text[end + len(between) :].split(between) if end < len(text) else []
         raw["raw_fieldspecs"] = tuple(
-            (name, value) for name, _, value in (spec.partition(within) for spec in specs)
+            [(name, value) for name, _, value in [spec.partition(within) for spec in specs]]
         )

@@ -298,7 +298,8 @@ class _Writer:
                 values += tuple([_first_group(match, found) for found in self.several])
             if self.nones:
                 values += self.nones
-            raw = dict(zip(self.read_keys, values, strict=True))
+            # (As many keys as values; strict= would cost what the zip does.)
+            raw = dict(zip(self.read_keys, values))  # noqa: B905
             raw["raw_scheme"] = spelling
             layout = self.layouts.get(spelling) or self._layout(spelling, text, match)
             self.cut(raw, text, spans_from_regs(match.regs, self.hook_groups), layout)
