@@ -461,10 +461,20 @@ class _Writer:
         return found
 
     def _layout(self, spelling: str, text: str, match: re.Match[str]) -> Callable[[], Layout]:
-        """``layout`` for the hook of URLs whose scheme is written ``spelling``: an object's."""
-        layout = self.build(text, match, self.host_checks)._layout()
+        """``layout`` for the hook of URLs whose scheme is written ``spelling``: an object's.
+
+        Worked out when the hook first asks for it, as the object's own hook would.
+        """
+        url = self.build(text, match, self.host_checks)
 
         def found() -> Layout:
+            layout = url._layout()
+
+            def known() -> Layout:
+                return layout
+
+            if spelling in self.layouts:
+                self.layouts[spelling] = known  # the next lines' hooks: no look-up
             return layout
 
         if len(self.layouts) < _SPELLINGS_KEPT:
