@@ -226,7 +226,30 @@ class ErrorAutomaton:
     # ---- errors ----
 
     def _last_end(self, text: str) -> tuple[int, int]:
-        """Where the last token of a valid beginning of ``text`` ends, and the state there."""
+        """Where the last token of a valid beginning of ``text`` ends, and the state there.
+
+        The loop runs once per character, so it does as little as it can: it
+        follows the transitions to where the text stops fitting (a missing
+        character ends it with ``KeyError``, raised once per text) without
+        looking at where tokens end. Where the text stops in a state where
+        a token ends (nearly always: each character of most URLs is a token),
+        that is the answer; otherwise (inside an escape or a literal) the
+        loop that keeps the last end on the way gives it.
+        """
+        table = self._table
+        state = read = 0
+        try:
+            for read, char in enumerate(text):  # noqa: B007 - read is the position it stops at
+                state = table[state][char]
+            read = len(text)
+        except KeyError:
+            pass
+        if self._ends[state] is not None:
+            return read, state
+        return self._last_end_slowly(text)
+
+    def _last_end_slowly(self, text: str) -> tuple[int, int]:
+        """:meth:`_last_end`, keeping the last end on the way."""
         table, ends = self._table, self._ends
         state = last = last_state = 0
         for read, char in enumerate(text, 1):
