@@ -260,6 +260,16 @@ class ErrorAutomaton:
                 last, last_state = read, state
         return last, last_state
 
+    def alphabet(self) -> frozenset[str]:
+        """Every character some transition reads: no string of the language holds another.
+
+        >>> from rfc1738 import shipped
+        >>> alphabet = shipped().error_automaton("http").alphabet()
+        >>> "/" in alphabet, " " in alphabet
+        (True, False)
+        """
+        return frozenset().union(*self._table)
+
     def matches(self, text: str) -> bool:
         """Whether ``text`` is in the start rule's language."""
         last, state = self._last_end(text)

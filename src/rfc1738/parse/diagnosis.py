@@ -39,13 +39,12 @@ Details = tuple[int, frozenset[str], str | None, str | None]
 
 def details_of(error: URLSyntaxError) -> Details:
     """The details of ``error``, its reason ``None`` where it is the default wording."""
-    found = error._resolved()
-    return found.position, found.expected, found.rule, found.reason
+    return error._resolved()  # the error keeps its details as this tuple
 
 
 def _as_error(error: URLSyntaxError, before: Details, after: Details) -> URLSyntaxError:
     """``error`` itself if its details did not change, else a new error with ``after``."""
-    return error if after is before else URLSyntaxError(error.text, *after)
+    return error if after is before else URLSyntaxError._of(error.text, after)
 
 
 def escape_start(text: str, details: Details, hex_chars: frozenset[str]) -> Details:

@@ -514,7 +514,7 @@ class ParserSet:
         if found is None:
             return None
         # Explained on its details: one error made, not one per step.
-        return URLSyntaxError(text, *self._explained_details(text, found, entry))
+        return URLSyntaxError._of(text, self._explained_details(text, found, entry))
 
     def _automaton_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         found = self._automaton_details(text, entry)
@@ -522,11 +522,8 @@ class ParserSet:
 
     def _automaton_details(self, text: str, entry: SchemeFile) -> Details | None:
         automaton = self.error_automaton(entry.scheme)
-        found = automaton.error(text) if automaton is not None else None
-        if found is None:
-            return None
-        position, expected, rule, reason = found
-        return position, expected, rule, reason or None  # as URLSyntaxError takes a reason
+        # Its reason is None (the default wording) or a sentence, as URLSyntaxError keeps it.
+        return automaton.error(text) if automaton is not None else None
 
     def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         """The error for a string too long for Earley: where its longest viable prefix ends.
@@ -549,7 +546,7 @@ class ParserSet:
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
         before = details_of(error)
         after = self._explained_details(error.text, before, entry)
-        return error if after is before else URLSyntaxError(error.text, *after)
+        return error if after is before else URLSyntaxError._of(error.text, after)
 
     def _explained_details(self, text: str, details: Details, entry: SchemeFile) -> Details:
         """An error's details in RFC terms (:mod:`.diagnosis`): the same object if unchanged."""
