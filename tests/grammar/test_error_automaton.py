@@ -360,6 +360,28 @@ def test_the_loop_that_skips_the_ends_finds_the_same_last_end(case: Case) -> Non
         assert found._last_end(text) == found._last_end_slowly(text), text
 
 
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_no_url_holds_a_character_outside_its_automatons_alphabet(case: Case) -> None:
+    # The explanation skips matching the generic expression when the character
+    # at the error is outside the generic automaton's alphabet.
+    grammar = shipped()
+    for text in (case.url, *mutations(case.url, 8, seed=3)):
+        scheme = grammar.scheme_file(text).scheme
+        for name in {scheme, "generic"}:
+            alphabet = automaton_of(name).alphabet()
+            if not alphabet.issuperset(text):
+                assert grammar.fast_parser(name).pattern.fullmatch(text) is None, (name, text)
+        if set(text) <= automaton_of("generic").alphabet():
+            continue
+        assert grammar._generic_reads(text) is None, text
+
+
+def automaton_of(scheme: str) -> ErrorAutomaton:
+    found = shipped().error_automaton(scheme)
+    assert found is not None
+    return found
+
+
 def test_data_of_another_version_is_refused() -> None:
     built = shipped().error_automaton("ftp")
     assert built is not None

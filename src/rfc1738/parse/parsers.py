@@ -128,6 +128,8 @@ class ParserSet:
         self._automata: dict[str, ErrorAutomaton | None] = {}
         # What explain_scheme reads of a text read as a generic URL (see _generic_reads).
         self._generic_reading: Callable[[str], Spans | None] | None = None
+        # The characters a generic URL may hold (see _generic_alphabet).
+        self._generic_characters: frozenset[str] | None = None
         #: The compiled tables: built into the wheel, cached on disk, or compiled here.
         self.store = TableStore(self.directory, self.compiled_file)
 
@@ -550,9 +552,17 @@ class ParserSet:
 
     def _explained_details(self, text: str, details: Details, entry: SchemeFile) -> Details:
         """An error's details in RFC terms (:mod:`.diagnosis`): the same object if unchanged."""
-        raw, hexes = self._raw_characters()
+        raw, hexes = self._characters or self._raw_characters()
         details = explained_characters(text, escape_start(text, details, hexes), raw, hexes)
         if entry.scheme == GENERIC:
+            return details
+        position = details[0]
+        alphabet = self._generic_characters
+        if alphabet is None:
+            alphabet = self._generic_alphabet()
+        if alphabet and position < len(text) and text[position] not in alphabet:
+            # No generic URL holds that character: explained_scheme has nothing
+            # to say, and the generic expression need not be matched to know it.
             return details
         facts = SCHEME_FACTS.get(entry.scheme)
         return explained_scheme(
@@ -563,6 +573,13 @@ class ParserSet:
             facts.login if facts else True,
             lambda: self._generic_reads(text),
         )
+
+    def _generic_alphabet(self) -> frozenset[str]:
+        """The characters a generic URL may hold (its automaton's); empty: unknown, no automaton."""
+        automaton = self.error_automaton(GENERIC)
+        alphabet = frozenset() if automaton is None else automaton.alphabet()
+        self._generic_characters = alphabet
+        return alphabet
 
     def _generic_reads(self, text: str) -> Spans | None:
         """The spans of the productions :func:`~.diagnosis.explain_scheme` reads
