@@ -295,7 +295,8 @@ class ErrorAutomaton:
         assert info is not None
         if last == len(text) and info.accepting:
             return None
-        begun = self._begun_literals(text, last, state)
+        # Only where a literal of several characters may begin (few states).
+        begun = self._begun_literals(text, last, state) if state in self._heads else None
         if begun is not None:
             position, names = begun
             return (
@@ -323,6 +324,8 @@ class ErrorAutomaton:
         candidates = heads.get(char, [])
         if char.lower() != char:  # where case is ignored, str.lower() decides
             candidates = candidates + heads.get(char.lower(), [])
+        if not candidates:  # the text begins none of them (the usual case)
+            return None
         best, names = 0, set[str]()
         for name, literal, fold in candidates:
             count = 0
