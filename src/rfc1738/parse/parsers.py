@@ -512,7 +512,12 @@ class ParserSet:
         rejects what the compiled expression rejects (the tests hold them to
         each other), so a rejection here is the error :meth:`parse` raises.
         """
-        found = self._automaton_details(text, entry)
+        automaton = self._automata.get(entry.scheme)
+        if automaton is None:  # not loaded yet, or none
+            automaton = self.error_automaton(entry.scheme)
+            if automaton is None:
+                return None
+        found = automaton.error(text)
         if found is None:
             return None
         # Explained on its details: one error made, not one per step.
@@ -571,7 +576,7 @@ class ParserSet:
             entry.start,
             facts.section if facts else None,
             facts.login if facts else True,
-            lambda: self._generic_reads(text),
+            (self._generic_reading or self._generic_reader())(text),
         )
 
     def _generic_alphabet(self) -> frozenset[str]:
@@ -582,30 +587,32 @@ class ParserSet:
         return alphabet
 
     def _generic_reads(self, text: str) -> Spans | None:
-        """The spans of the productions :func:`~.diagnosis.explain_scheme` reads
-        (:data:`~.diagnosis.GENERIC_READS`) where ``text`` is a generic URL, else ``None``.
+        """The spans of the productions :func:`~.diagnosis.explained_scheme` reads
+        (:data:`~.diagnosis.GENERIC_READS`) where ``text`` is a generic URL, else ``None``."""
+        return (self._generic_reading or self._generic_reader())(text)
+
+    def _generic_reader(self) -> Callable[[str], Spans | None]:
+        """What :meth:`_generic_reads` calls, made on first use.
 
         Those of the generic file's compiled expression where the generic class
         reads its spans from it (only those: fewer, so faster); otherwise all
         the spans the generic scheme's runner gives.
         """
-        reading = self._generic_reading
-        if reading is None:
-            runner = self._scheme_hot_path(GENERIC)
-            reading = runner.spans
-            if runner.fullmatch is not None:
-                fast = self.fast_parser(GENERIC)
-                if runner.spans == fast.spans:
-                    fullmatch = runner.fullmatch
-                    fields = tuple(field for field in fast.fields if field[0] in GENERIC_READS)
+        runner = self._scheme_hot_path(GENERIC)
+        reading = runner.spans
+        if runner.fullmatch is not None:
+            fast = self.fast_parser(GENERIC)
+            if runner.spans == fast.spans:
+                fullmatch = runner.fullmatch
+                fields = tuple(field for field in fast.fields if field[0] in GENERIC_READS)
 
-                    def read(text: str) -> Spans | None:
-                        match = fullmatch(text)
-                        return None if match is None else spans_from_regs(match.regs, fields)
+                def read(text: str) -> Spans | None:
+                    match = fullmatch(text)
+                    return None if match is None else spans_from_regs(match.regs, fields)
 
-                    reading = read
-            self._generic_reading = reading
-        return reading(text)
+                reading = read
+        self._generic_reading = reading
+        return reading
 
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
         """The characters any URL may hold as themselves, and the hex digits."""
