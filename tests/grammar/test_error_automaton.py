@@ -376,6 +376,13 @@ def test_no_url_holds_a_character_outside_its_automatons_alphabet(case: Case) ->
         assert grammar._generic_reads(text) is None, text
 
 
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_alphabet_read_from_the_data_is_the_automatons(scheme: str) -> None:
+    data = automaton_of(scheme).to_data()
+    assert ErrorAutomaton.data_alphabet(data) == ErrorAutomaton.from_data(data).alphabet()
+    assert ErrorAutomaton.data_alphabet(data) == automaton_of(scheme).alphabet()
+
+
 def automaton_of(scheme: str) -> ErrorAutomaton:
     found = shipped().error_automaton(scheme)
     assert found is not None

@@ -581,8 +581,12 @@ class ParserSet:
 
     def _generic_alphabet(self) -> frozenset[str]:
         """The characters a generic URL may hold (its automaton's); empty: unknown, no automaton."""
-        automaton = self.error_automaton(GENERIC)
-        alphabet = frozenset() if automaton is None else automaton.alphabet()
+        data = None if GENERIC in self._automata else self.compiled(GENERIC).automaton
+        if data is not None:  # its tables, not loaded yet: read them without loading
+            alphabet = ErrorAutomaton.data_alphabet(data)
+        else:
+            automaton = self.error_automaton(GENERIC)
+            alphabet = frozenset() if automaton is None else automaton.alphabet()
         self._generic_characters = alphabet
         return alphabet
 
