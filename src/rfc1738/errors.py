@@ -24,22 +24,10 @@ __all__ = [
 MAX_REFERENCE_LENGTH = 2048
 
 
-class _Details:
-    """An error's details. (A plain class: a NamedTuple's string annotations cost import time.)"""
-
-    __slots__ = ("expected", "position", "reason", "rule")
-
-    def __init__(
-        self,
-        position: int,
-        expected: frozenset[str],
-        rule: str | None,
-        reason: str | None,  # None: the default, worded when first read
-    ) -> None:
-        self.position = position
-        self.expected = expected
-        self.rule = rule
-        self.reason = reason
+#: An error's ``(position, expected, rule, reason)``; a ``reason`` of ``None`` is
+#: the default wording, worded when first read. A plain tuple: the parsers
+#: make one per error, and a class of its own costs a call to make.
+_Details = tuple[int, frozenset[str], str | None, str | None]
 
 
 class RFC1738Error(Exception):
@@ -82,8 +70,20 @@ class URLSyntaxError(RFC1738Error, ValueError):
     ) -> None:
         super().__init__(text)
         self.text = text
-        self._details: _Details | None = _Details(position, expected, rule, reason or None)
+        self._details: _Details | None = (position, expected, rule, reason or None)
         self._explain: Callable[[], URLSyntaxError] | None = None
+
+    @classmethod
+    def _of(cls, text: str, details: _Details) -> URLSyntaxError:
+        """``URLSyntaxError(text, *details)``, made in fewer steps (the parsers make many).
+
+        ``details``' reason is ``None`` for the default wording, never ``""``.
+        """
+        error = cls.__new__(cls, text)  # BaseException.__new__: args == (text,)
+        error.text = text
+        error._details = details
+        error._explain = None
+        return error
 
     @classmethod
     def deferred(cls, text: str, explain: Callable[[], URLSyntaxError]) -> URLSyntaxError:
@@ -114,29 +114,28 @@ class URLSyntaxError(RFC1738Error, ValueError):
     @property
     def position(self) -> int:
         """0-based index of the first character that does not fit."""
-        return self._resolved().position
+        return self._resolved()[0]
 
     @property
     def expected(self) -> frozenset[str]:
         """What the grammar allowed at :attr:`position`, in its own names."""
-        return self._resolved().expected
+        return self._resolved()[1]
 
     @property
     def rule(self) -> str | None:
         """The production being matched at :attr:`position`."""
-        return self._resolved().rule
+        return self._resolved()[2]
 
     @property
     def reason(self) -> str:
         """One sentence saying what is wrong."""
-        details = self._resolved()
-        if details.reason is None:
+        position, expected, rule, reason = self._resolved()
+        if reason is None:
             # Worded on first read: the parsers build several errors on the
             # way to the one they raise, most with a reason of their own.
-            reason = _default_reason(self.text, details.position, details.expected)
-            self._details = _Details(details.position, details.expected, details.rule, reason)
-            return reason
-        return details.reason
+            reason = _default_reason(self.text, position, expected)
+            self._details = (position, expected, rule, reason)
+        return reason
 
     def __str__(self) -> str:
         return self._message()

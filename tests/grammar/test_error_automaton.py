@@ -348,6 +348,47 @@ def test_data_is_plain_literals_and_loads_to_the_same_automaton(scheme: str) -> 
         assert loaded.error(case.url) == built.error(case.url)
 
 
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_the_loop_that_skips_the_ends_finds_the_same_last_end(case: Case) -> None:
+    # _last_end looks at where tokens end only where the text stops; the loop
+    # that keeps the last end on the way is what it stands for. Cut-short
+    # prefixes stop inside escapes and literals, where it falls back to that loop.
+    found = automaton(case.url)
+    texts = (case.url, *mutations(case.url, 8, seed=2))
+    prefixes = [whole[:cut] for whole in texts[:2] for cut in range(len(whole))]
+    for text in (*texts, *prefixes):
+        assert found._last_end(text) == found._last_end_slowly(text), text
+
+
+@pytest.mark.parametrize("case", CASES, ids=case_id)
+def test_no_url_holds_a_character_outside_its_automatons_alphabet(case: Case) -> None:
+    # The explanation skips matching the generic expression when the character
+    # at the error is outside the generic automaton's alphabet.
+    grammar = shipped()
+    for text in (case.url, *mutations(case.url, 8, seed=3)):
+        scheme = grammar.scheme_file(text).scheme
+        for name in {scheme, "generic"}:
+            alphabet = automaton_of(name).alphabet()
+            if not alphabet.issuperset(text):
+                assert grammar.fast_parser(name).pattern.fullmatch(text) is None, (name, text)
+        if set(text) <= automaton_of("generic").alphabet():
+            continue
+        assert grammar._generic_reads(text) is None, text
+
+
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_the_alphabet_read_from_the_data_is_the_automatons(scheme: str) -> None:
+    data = automaton_of(scheme).to_data()
+    assert ErrorAutomaton.data_alphabet(data) == ErrorAutomaton.from_data(data).alphabet()
+    assert ErrorAutomaton.data_alphabet(data) == automaton_of(scheme).alphabet()
+
+
+def automaton_of(scheme: str) -> ErrorAutomaton:
+    found = shipped().error_automaton(scheme)
+    assert found is not None
+    return found
+
+
 def test_data_of_another_version_is_refused() -> None:
     built = shipped().error_automaton("ftp")
     assert built is not None

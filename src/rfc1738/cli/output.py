@@ -48,17 +48,20 @@ def error_dict(error: URLSyntaxError) -> dict[str, object]:
 
 def error_json(error: URLSyntaxError) -> str:
     """``json.dumps(error_dict(error))``, written without the dictionary."""
-    details = (error.expected, error.rule, error.reason)
+    # The details read once, as the error keeps them (the properties read them one by one).
+    position, expected, rule, reason = error._resolved()
+    if reason is None:  # the default wording, worded now
+        reason = error.reason
+    details = (expected, rule, reason)
     rest = _WRITTEN.get(details)
     if rest is None:
-        expected = json_value(sorted(error.expected))
         rest = (
-            f'"expected": {expected}, "rule": {json_value(error.rule)}, '
-            f'"reason": {json_value(error.reason)}}}'
+            f'"expected": {json_value(sorted(expected))}, "rule": {json_value(rule)}, '
+            f'"reason": {json_value(reason)}}}'
         )
-        if len(_WRITTEN) < _WRITTEN_KEPT and len(error.reason) <= _REASON_KEPT:
+        if len(_WRITTEN) < _WRITTEN_KEPT and len(reason) <= _REASON_KEPT:
             _WRITTEN[details] = rest
-    return f'{{"position": {error.position}, {rest}'
+    return f'{{"position": {position}, {rest}'
 
 
 #: What follows the position, for the details written so far: errors of one

@@ -226,7 +226,30 @@ class ErrorAutomaton:
     # ---- errors ----
 
     def _last_end(self, text: str) -> tuple[int, int]:
-        """Where the last token of a valid beginning of ``text`` ends, and the state there."""
+        """Where the last token of a valid beginning of ``text`` ends, and the state there.
+
+        The loop runs once per character, so it does as little as it can: it
+        follows the transitions to where the text stops fitting (a missing
+        character ends it with ``KeyError``, raised once per text) without
+        looking at where tokens end. Where the text stops in a state where
+        a token ends (nearly always: each character of most URLs is a token),
+        that is the answer; otherwise (inside an escape or a literal) the
+        loop that keeps the last end on the way gives it.
+        """
+        table = self._table
+        state = read = 0
+        try:
+            for read, char in enumerate(text):  # noqa: B007 - read is the position it stops at
+                state = table[state][char]
+            read = len(text)
+        except KeyError:
+            pass
+        if self._ends[state] is not None:
+            return read, state
+        return self._last_end_slowly(text)
+
+    def _last_end_slowly(self, text: str) -> tuple[int, int]:
+        """:meth:`_last_end`, keeping the last end on the way."""
         table, ends = self._table, self._ends
         state = last = last_state = 0
         for read, char in enumerate(text, 1):
@@ -236,6 +259,35 @@ class ErrorAutomaton:
             if ends[state] is not None:
                 last, last_state = read, state
         return last, last_state
+
+    def alphabet(self) -> frozenset[str]:
+        """Every character some transition reads: no string of the language holds another.
+
+        >>> from rfc1738 import shipped
+        >>> alphabet = shipped().error_automaton("http").alphabet()
+        >>> "/" in alphabet, " " in alphabet
+        (True, False)
+        """
+        return frozenset().union(*self._table)
+
+    @staticmethod
+    def data_alphabet(data: dict[str, Any]) -> frozenset[str]:
+        """:meth:`alphabet` of the automaton :meth:`to_data` wrote, without loading it.
+
+        The characters of each class some row has a transition for (a row
+        holds ``"\\x00"`` where a class has none): loading the whole
+        automaton costs about a millisecond.
+        """
+        if data.get("version") != DATA_VERSION:
+            raise ValueError(f"error automaton data of version {data.get('version')!r}")
+        # Per class, the row's characters for it in every state: one column each.
+        columns = zip(*data["rows"], strict=True)
+        read = [
+            chars
+            for chars, column in zip(data["classes"], columns, strict=True)
+            if set(column) - {"\x00"}
+        ]
+        return frozenset("".join(read))
 
     def matches(self, text: str) -> bool:
         """Whether ``text`` is in the start rule's language."""
@@ -262,7 +314,8 @@ class ErrorAutomaton:
         assert info is not None
         if last == len(text) and info.accepting:
             return None
-        begun = self._begun_literals(text, last, state)
+        # Only where a literal of several characters may begin (few states).
+        begun = self._begun_literals(text, last, state) if state in self._heads else None
         if begun is not None:
             position, names = begun
             return (
@@ -290,6 +343,8 @@ class ErrorAutomaton:
         candidates = heads.get(char, [])
         if char.lower() != char:  # where case is ignored, str.lower() decides
             candidates = candidates + heads.get(char.lower(), [])
+        if not candidates:  # the text begins none of them (the usual case)
+            return None
         best, names = 0, set[str]()
         for name, literal, fold in candidates:
             count = 0

@@ -39,13 +39,12 @@ Details = tuple[int, frozenset[str], str | None, str | None]
 
 def details_of(error: URLSyntaxError) -> Details:
     """The details of ``error``, its reason ``None`` where it is the default wording."""
-    found = error._resolved()
-    return found.position, found.expected, found.rule, found.reason
+    return error._resolved()  # the error keeps its details as this tuple
 
 
 def _as_error(error: URLSyntaxError, before: Details, after: Details) -> URLSyntaxError:
     """``error`` itself if its details did not change, else a new error with ``after``."""
-    return error if after is before else URLSyntaxError(error.text, *after)
+    return error if after is before else URLSyntaxError._of(error.text, after)
 
 
 def escape_start(text: str, details: Details, hex_chars: frozenset[str]) -> Details:
@@ -57,6 +56,8 @@ def escape_start(text: str, details: Details, hex_chars: frozenset[str]) -> Deta
     Moved, the reason is the default wording. The same object when not moved.
     """
     position, expected, rule, _reason = details
+    if "%" not in text[max(position - 2, 0) : position]:  # the usual case, found at once
+        return details
     for start in (position - 1, position - 2):
         if start >= 0 and text[start] == "%" and set(text[start + 1 : position]) <= hex_chars:
             return start, expected, rule, None
@@ -138,7 +139,7 @@ def explained_scheme(
     start: str,
     section: str | None,
     allows_login: bool,
-    generic_spans: Callable[[], Spans | None],
+    generic_spans: Spans | None,
 ) -> Details:
     """Name the scheme's production when the generic one would have taken the URL.
 
@@ -146,18 +147,18 @@ def explained_scheme(
     (an opaque ``*xchar`` schemepart takes nearly anything, so saying it
     would is no help). The same object when there is nothing to say.
 
-    ``generic_spans`` parses the text with ``genericurl`` (only called when
-    needed): the spans of :data:`GENERIC_READS` at least, or ``None``;
-    section 5 defines each predefined scheme by its own production, and the
-    generic one does not rescue a URL that breaks it.
+    ``generic_spans`` are those of the text parsed with ``genericurl``: the
+    spans of :data:`GENERIC_READS` at least, or ``None`` where it is no
+    generic URL; section 5 defines each predefined scheme by its own
+    production, and the generic one does not rescue a URL that breaks it.
     """
-    spans = generic_spans()
+    spans = generic_spans
     if spans is None:
         return details
     position, expected, rule, reason = details
-    where = f"{start} (RFC 1738 section {section})" if section else start
+    where, no_login = _scheme_words(start, section)
     if not allows_login and "user" in spans:
-        return position, expected, start, f"{where} allows no user name or password"
+        return position, expected, start, no_login
     if "ip_schemepart" not in spans:
         return details
     if reason is None:
@@ -170,6 +171,22 @@ def explained_scheme(
     )
 
 
+def _scheme_words(start: str, section: str | None) -> tuple[str, str]:
+    """How a message names a scheme's production, and says it takes no login; kept per scheme."""
+    words = _SCHEME_WORDS.get((start, section))
+    if words is None:
+        where = f"{start} (RFC 1738 section {section})" if section else start
+        words = (where, f"{where} allows no user name or password")
+        if len(_SCHEME_WORDS) < _SCHEME_WORDS_KEPT:
+            _SCHEME_WORDS[start, section] = words
+    return words
+
+
+#: The words of :func:`_scheme_words` so far: one pair per start rule of a grammar.
+_SCHEME_WORDS: dict[tuple[str, str | None], tuple[str, str]] = {}
+_SCHEME_WORDS_KEPT = 256
+
+
 def explain_scheme(
     error: URLSyntaxError,
     start: str,
@@ -180,5 +197,5 @@ def explain_scheme(
     """The error, naming the scheme's production when the generic one would have
     taken the URL (:func:`explained_scheme`)."""
     before = details_of(error)
-    after = explained_scheme(error.text, before, start, section, allows_login, generic_spans)
+    after = explained_scheme(error.text, before, start, section, allows_login, generic_spans())
     return _as_error(error, before, after)

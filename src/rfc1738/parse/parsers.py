@@ -128,6 +128,8 @@ class ParserSet:
         self._automata: dict[str, ErrorAutomaton | None] = {}
         # What explain_scheme reads of a text read as a generic URL (see _generic_reads).
         self._generic_reading: Callable[[str], Spans | None] | None = None
+        # The characters a generic URL may hold (see _generic_alphabet).
+        self._generic_characters: frozenset[str] | None = None
         #: The compiled tables: built into the wheel, cached on disk, or compiled here.
         self.store = TableStore(self.directory, self.compiled_file)
 
@@ -510,11 +512,16 @@ class ParserSet:
         rejects what the compiled expression rejects (the tests hold them to
         each other), so a rejection here is the error :meth:`parse` raises.
         """
-        found = self._automaton_details(text, entry)
+        automaton = self._automata.get(entry.scheme)
+        if automaton is None:  # not loaded yet, or none
+            automaton = self.error_automaton(entry.scheme)
+            if automaton is None:
+                return None
+        found = automaton.error(text)
         if found is None:
             return None
         # Explained on its details: one error made, not one per step.
-        return URLSyntaxError(text, *self._explained_details(text, found, entry))
+        return URLSyntaxError._of(text, self._explained_details(text, found, entry))
 
     def _automaton_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         found = self._automaton_details(text, entry)
@@ -522,11 +529,8 @@ class ParserSet:
 
     def _automaton_details(self, text: str, entry: SchemeFile) -> Details | None:
         automaton = self.error_automaton(entry.scheme)
-        found = automaton.error(text) if automaton is not None else None
-        if found is None:
-            return None
-        position, expected, rule, reason = found
-        return position, expected, rule, reason or None  # as URLSyntaxError takes a reason
+        # Its reason is None (the default wording) or a sentence, as URLSyntaxError keeps it.
+        return automaton.error(text) if automaton is not None else None
 
     def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         """The error for a string too long for Earley: where its longest viable prefix ends.
@@ -549,13 +553,21 @@ class ParserSet:
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
         before = details_of(error)
         after = self._explained_details(error.text, before, entry)
-        return error if after is before else URLSyntaxError(error.text, *after)
+        return error if after is before else URLSyntaxError._of(error.text, after)
 
     def _explained_details(self, text: str, details: Details, entry: SchemeFile) -> Details:
         """An error's details in RFC terms (:mod:`.diagnosis`): the same object if unchanged."""
-        raw, hexes = self._raw_characters()
+        raw, hexes = self._characters or self._raw_characters()
         details = explained_characters(text, escape_start(text, details, hexes), raw, hexes)
         if entry.scheme == GENERIC:
+            return details
+        position = details[0]
+        alphabet = self._generic_characters
+        if alphabet is None:
+            alphabet = self._generic_alphabet()
+        if alphabet and position < len(text) and text[position] not in alphabet:
+            # No generic URL holds that character: explained_scheme has nothing
+            # to say, and the generic expression need not be matched to know it.
             return details
         facts = SCHEME_FACTS.get(entry.scheme)
         return explained_scheme(
@@ -564,34 +576,47 @@ class ParserSet:
             entry.start,
             facts.section if facts else None,
             facts.login if facts else True,
-            lambda: self._generic_reads(text),
+            (self._generic_reading or self._generic_reader())(text),
         )
 
+    def _generic_alphabet(self) -> frozenset[str]:
+        """The characters a generic URL may hold (its automaton's); empty: unknown, no automaton."""
+        data = None if GENERIC in self._automata else self.compiled(GENERIC).automaton
+        if data is not None:  # its tables, not loaded yet: read them without loading
+            alphabet = ErrorAutomaton.data_alphabet(data)
+        else:
+            automaton = self.error_automaton(GENERIC)
+            alphabet = frozenset() if automaton is None else automaton.alphabet()
+        self._generic_characters = alphabet
+        return alphabet
+
     def _generic_reads(self, text: str) -> Spans | None:
-        """The spans of the productions :func:`~.diagnosis.explain_scheme` reads
-        (:data:`~.diagnosis.GENERIC_READS`) where ``text`` is a generic URL, else ``None``.
+        """The spans of the productions :func:`~.diagnosis.explained_scheme` reads
+        (:data:`~.diagnosis.GENERIC_READS`) where ``text`` is a generic URL, else ``None``."""
+        return (self._generic_reading or self._generic_reader())(text)
+
+    def _generic_reader(self) -> Callable[[str], Spans | None]:
+        """What :meth:`_generic_reads` calls, made on first use.
 
         Those of the generic file's compiled expression where the generic class
         reads its spans from it (only those: fewer, so faster); otherwise all
         the spans the generic scheme's runner gives.
         """
-        reading = self._generic_reading
-        if reading is None:
-            runner = self._scheme_hot_path(GENERIC)
-            reading = runner.spans
-            if runner.fullmatch is not None:
-                fast = self.fast_parser(GENERIC)
-                if runner.spans == fast.spans:
-                    fullmatch = runner.fullmatch
-                    fields = tuple(field for field in fast.fields if field[0] in GENERIC_READS)
+        runner = self._scheme_hot_path(GENERIC)
+        reading = runner.spans
+        if runner.fullmatch is not None:
+            fast = self.fast_parser(GENERIC)
+            if runner.spans == fast.spans:
+                fullmatch = runner.fullmatch
+                fields = tuple(field for field in fast.fields if field[0] in GENERIC_READS)
 
-                    def read(text: str) -> Spans | None:
-                        match = fullmatch(text)
-                        return None if match is None else spans_from_regs(match.regs, fields)
+                def read(text: str) -> Spans | None:
+                    match = fullmatch(text)
+                    return None if match is None else spans_from_regs(match.regs, fields)
 
-                    reading = read
-            self._generic_reading = reading
-        return reading(text)
+                reading = read
+        self._generic_reading = reading
+        return reading
 
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
         """The characters any URL may hold as themselves, and the hex digits."""
