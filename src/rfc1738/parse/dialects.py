@@ -160,7 +160,7 @@ class _ECMAScript(_Portable):
             # never needs to give back either (regex._possessive), and V8 keeps
             # no capture registers on its backtracking stack for each of its
             # iterations (a long host name took four times as long and ran out
-            # of stack at a quarter of the length).
+            # of stack at half the length).
             return writer.atom(body()) + quantifier
         # The group's number is taken before the body is written: groups inside
         # the body open after this one.
