@@ -9,8 +9,12 @@ gives the bare grammar.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rfc1738
+from rfc1738.parse.bulk import check_lines
+from rfc1738.parse.hosts import check_host, octets_pass
 
 LABEL_63 = "a" * 63
 LABEL_64 = "a" * 64
@@ -163,3 +167,36 @@ def test_error_message_has_a_caret() -> None:
     text = "http://h:70000/"
     message = str(error(text))
     assert message.splitlines()[-1].index("^") == len("  http://h:")
+
+
+#: A hostnumber part: one to four digits, around the octet's limit and its leading zeros.
+octet_parts = st.one_of(
+    st.integers(0, 300).map(str),
+    st.from_regex(r"0{1,2}[0-9]{1,3}", fullmatch=True),
+    st.from_regex(r"[0-9]{4}", fullmatch=True),
+)
+
+
+@given(st.lists(octet_parts, min_size=4, max_size=4))
+def test_the_hostnumber_screen_agrees_with_the_check(parts: list[str]) -> None:
+    # The runners pass a hostnumber octets_pass passes without the full check:
+    # it must pass it, and every way to a verdict must agree.
+    number = ".".join(parts)
+    text = f"telnet://u@{number}:23/"
+    try:
+        check_host(text, (len("telnet://u@"), len("telnet://u@") + len(number)), True)
+        checked = True
+    except rfc1738.URLSyntaxError:
+        checked = False
+    if octets_pass(number):
+        assert checked
+    for url in (f"http://{number}/", text, f"x-any://{number}/p"):
+        assert rfc1738.is_valid(url) is checked
+        assert rfc1738.is_valid(url, parser="reference") is checked
+        assert [result.valid for result in check_lines(rfc1738.shipped(), [url])] == [checked]
+        try:
+            rfc1738.parse(url)
+            parsed = True
+        except rfc1738.URLSyntaxError:
+            parsed = False
+        assert parsed is checked

@@ -11,9 +11,9 @@ the group numbers bound in, so that a call costs one match and little else:
   first asked (no span is read, no register tuple is made, at parse time);
 - the host checks of :mod:`.hosts` look first at the lengths of the ``host``
   and ``port`` groups: a name of at most :data:`~.hosts.MAX_LABEL`
-  characters that is no ``hostnumber``, and a port of fewer digits than
-  :data:`~.hosts.MAX_PORT` has, pass whatever they hold, so only the rare
-  URL runs the full checks.
+  characters, a ``hostnumber`` whose parts :func:`~.hosts.octets_pass`
+  screens, and a port of fewer digits than :data:`~.hosts.MAX_PORT` has,
+  pass whatever they hold, so only the rare URL runs the full checks.
 
 A scheme without an expression (a grammar that refers back to itself, served
 by the Earley parser) or read into the generic class from another production
@@ -29,7 +29,7 @@ from typing import Any
 from .._records import Record
 from ..bnf.files import SchemeFile
 from ..errors import URLSyntaxError
-from .hosts import MAX_LABEL, MAX_PORT, check_spans
+from .hosts import MAX_LABEL, MAX_PORT, check_spans, octets_pass
 from .spans import Spans, spans_from_regs
 
 __all__ = ["Runner", "expression_runner", "spans_runner", "valid_by_spans"]
@@ -167,7 +167,9 @@ def expression_runner(
                 return None
             if host_checks:
                 start, end = match.span(host)
-                if end - start > MAX_LABEL or match.start(hostnumber) >= 0:
+                if end - start > MAX_LABEL or (
+                    match.start(hostnumber) >= 0 and not octets_pass(match.group(hostnumber))
+                ):
                     check(text, match)
                 else:
                     start, end = match.span(port)
@@ -180,7 +182,9 @@ def expression_runner(
             if match is None:
                 return False
             start, end = match.span(host)
-            if end - start <= MAX_LABEL and match.start(hostnumber) < 0:
+            if end - start <= MAX_LABEL and (
+                match.start(hostnumber) < 0 or octets_pass(match.group(hostnumber))
+            ):
                 start, end = match.span(port)
                 if end - start <= _SHORT_PORT:
                     return True
@@ -195,7 +199,9 @@ def expression_runner(
             if match is None:
                 return None
             start, end = match.span(host)
-            if end - start <= MAX_LABEL and match.start(hostnumber) < 0:
+            if end - start <= MAX_LABEL and (
+                match.start(hostnumber) < 0 or octets_pass(match.group(hostnumber))
+            ):
                 start, end = match.span(port)
                 if end - start <= _SHORT_PORT:
                     return match
@@ -226,15 +232,16 @@ def _screen(
     """``passes(match)``: true when the match's host and port pass every host check.
 
     False does not mean a check fails, only that :func:`~.hosts.check_spans`
-    must look: a ``hostnumber`` (its parts may exceed an octet), a name
-    longer than a label may be, a port of as many digits as the largest.
+    must look: a ``hostnumber`` :func:`~.hosts.octets_pass` does not pass, a
+    name longer than a label may be, a port of as many digits as the largest.
     The arguments are the group numbers of each production; a group that
     took no part in the match spans ``(-1, -1)``, length 0.
     """
 
     def passes(match: re.Match[str]) -> bool:
         for number in hostnumbers:
-            if match.start(number) >= 0:
+            start, end = match.span(number)
+            if start >= 0 and not octets_pass(match.string[start:end]):
                 return False
         for number in hosts:
             start, end = match.span(number)
