@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
-from rfc1738.urls import CLASSES, URL, HttpURL
+from rfc1738.urls import CLASSES, URL, HttpURL, NewsURL
 from rfc1738.urls.base import _plain, by_fields, by_presence, by_spelling, exported, members
 from rfc1738.urls.records import _json, json_value, members_json, members_writer
 from tests.cases import ACCEPT
@@ -307,6 +307,7 @@ def test_what_classes_declare_their_properties_read() -> None:
     assert by_fields(CLASSES["gopher"])["gopher_type"] == ("raw_gtype",)
     assert by_fields(CLASSES["news"]) == {"host": ("raw_article",)}
     assert by_presence(CLASSES["wais"]) == frozenset({"kind"})
+    assert by_presence(CLASSES["news"]) == frozenset({"all_groups"})
     assert by_presence(HttpURL) == frozenset()
 
     class Kind(CLASSES["wais"]):  # type: ignore[misc,valid-type]
@@ -328,3 +329,48 @@ def test_one_writer_for_many_lines() -> None:
         match = fast.pattern.fullmatch(text)
         assert match is not None
         assert write(text, match) == expected_members(grammar.parse(text))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "http://h1.example/a/b?q",
+        "ftp://u:p@h:2121/pub/f.txt;type=i",
+        "gopher://h:70/1sel%09search%09plus",
+        "mailto:u@example.com",
+        "news:comp.lang.python",
+        "news:*",
+        "nntp://h/comp.lang.c/12",
+        "telnet://u@192.0.2.1:23/",
+        "wais://h/db?query",
+        "file:///home/u/notes.txt",
+        "prospero://h//pros/name;field=value",
+        "x-any://h/a",
+    ],
+)
+def test_the_usual_shapes_are_written_by_one_function(text: str) -> None:
+    # Each shape of these lines has its record as one generated function
+    # (urls._record_code), which writes the next lines of the shape.
+    grammar = rfc1738.shipped()
+    scheme = grammar.scheme_file(text).scheme
+    fast = grammar.fast_parser(scheme)
+    write = members_writer(
+        grammar.url_class(scheme), fast.fields, grammar=grammar, host_checks=True
+    )
+    match = fast.pattern.fullmatch(text)
+    assert match is not None
+    assert write(text, match) == write(text, match) == expected_members(grammar.parse(text))
+    shapes = write.__self__.shapes  # type: ignore[attr-defined]
+    assert [found[4] is not None for found in shapes.values()] == [True]
+
+
+def test_all_news_groups_and_one_group_are_two_shapes() -> None:
+    # After the hook both have a group ("*" from grouppart's span): which
+    # fields the productions gave is part of the shape (READS_PRESENCE).
+    grammar = rfc1738.shipped()
+    fast = grammar.fast_parser("news")
+    write = members_writer(NewsURL, fast.fields, grammar=grammar, host_checks=True)
+    for text in ["news:comp.lang", "news:*", "news:a@b.c", "NEWS:*", "news:x"] * 2:
+        match = fast.pattern.fullmatch(text)
+        assert match is not None
+        assert write(text, match) == expected_members(grammar.parse(text)), text

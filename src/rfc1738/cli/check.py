@@ -8,7 +8,8 @@ says where. The lines are validated by :func:`rfc1738.check_lines`
 (:mod:`rfc1738.parse.bulk`). The summary keeps counts and the first
 ``--show`` errors, nothing per line, however long the input; ``--jsonl``
 writes one record a line, with its line number, from each line's match
-(:func:`~rfc1738.parse.bulk.match_lines`, :mod:`rfc1738.urls.records`).
+(:func:`~rfc1738.parse.bulk.match_blocks`, :mod:`rfc1738.urls.records`),
+a block of lines at a time.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from json.encoder import encode_basestring_ascii as quoted
 from typing import BinaryIO, TextIO
 
 from ..errors import URLSyntaxError
-from ..parse.bulk import check_lines, line_error, lines, match_lines
+from ..parse.bulk import check_lines, line_error, lines, match_blocks
 from ..urls import Grammar
 from ..urls.records import members_json, members_writer
 from .output import INVALID, OK, USAGE, error_json, plural, result_dict, write_json
@@ -104,49 +105,44 @@ def _records(
             if progress is not None:
                 progress.update(summary.lines, summary.invalid)
         return
-    # The fast way, with the same text: each line matched once (match_lines),
-    # a valid line's fields written straight from its match (members_writer),
-    # an invalid line's error worked out without raising it (line_error), and
-    # the records written a block at a time.
+    # The fast way, with the same text: each line matched once, the lines of
+    # a block by scheme (match_blocks), a valid line's fields written straight
+    # from its match (members_writer), an invalid line's error worked out
+    # without raising it (line_error); each block's records put back in the
+    # order of its lines and written at once.
     host_checks = args.host_checks
     writers: dict[str, Callable[[str, re.Match[str]], str]] = {}
-    block: list[str] = []
-    # On a terminal each record shows as its line is read, as a line-buffered
-    # stdout showed them; elsewhere they go a block at a time.
-    at_once = 1 if out.isatty() else _RECORDS_AT_ONCE
-    for number, text, scheme, valid, match in match_lines(grammar, stream, host_checks=host_checks):
-        if match is not None:
-            write = writers.get(scheme)
-            if write is None:
-                write = writers[scheme] = members_writer(
-                    grammar.url_class(scheme),
-                    grammar.fast_parser(scheme).fields,
-                    grammar=grammar,
-                    host_checks=host_checks,
+    first = 1  # the number of the block's first line
+    for block in match_blocks(grammar, stream, host_checks=host_checks):
+        records = [""] * len(block)
+        for number, text, scheme, valid, match in block:
+            if match is not None:
+                write = writers.get(scheme)
+                if write is None:
+                    write = writers[scheme] = members_writer(
+                        grammar.url_class(scheme),
+                        grammar.fast_parser(scheme).fields,
+                        grammar=grammar,
+                        host_checks=host_checks,
+                    )
+                fields = write(text, match)
+            elif valid:  # a scheme no expression serves
+                fields = members_json(grammar.parse(text, host_checks=host_checks))
+            else:
+                error = error_json(
+                    line_error(grammar, text, host_checks=host_checks, scheme=scheme)
                 )
-            fields = write(text, match)
-        elif valid:  # a scheme no expression serves
-            fields = members_json(grammar.parse(text, host_checks=host_checks))
-        else:
-            error = error_json(line_error(grammar, text, host_checks=host_checks, scheme=scheme))
-            fields = f'"error": {error}'
-        # The text as json.dumps writes a str (what json_value calls for one).
-        block.append(
-            f'{{"line": {number}, "text": {quoted(text)}, '
-            f'"valid": {"true" if valid else "false"}, {fields}}}\n'
-        )
-        if not valid:
-            summary.invalid += 1  # all the exit status needs: no counts by scheme here
-        if len(block) >= at_once:
-            out.write("".join(block))
-            block.clear()
-            if progress is not None:
-                progress.update(number, summary.invalid)
-    out.write("".join(block))
-
-
-#: How many records are joined into one write (and between progress updates).
-_RECORDS_AT_ONCE = 512
+                fields = f'"error": {error}'
+                summary.invalid += 1  # all the exit status needs: no counts by scheme here
+            # The text as json.dumps writes a str (what json_value calls for one).
+            records[number - first] = (
+                f'{{"line": {number}, "text": {quoted(text)}, '
+                f'"valid": {"true" if valid else "false"}, {fields}}}\n'
+            )
+        out.write("".join(records))
+        first += len(block)
+        if progress is not None:
+            progress.update(first - 1, summary.invalid)
 
 
 class Summary:

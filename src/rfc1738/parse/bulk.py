@@ -5,14 +5,17 @@
 every line, with what is the same from one line to the next worked out once
 (the scheme's expression and where its ``host``, ``hostnumber`` and ``port``
 groups are), and bytes read in large blocks. It keeps nothing per line, so a
-file of any length is checked in constant memory.
+file of any length is checked in constant memory. :func:`match_lines` gives
+each valid line's match too, and :func:`match_blocks` the same a block of
+lines at a time, the lines of each scheme matched one after another.
 """
 
 # No `from __future__ import annotations`: the NamedTuple fields' annotations stay
 # types, not strings that typing compiles one by one at import (docs/architecture.md, "Start-up").
 import re
 from collections.abc import Callable, Iterable, Iterator
-from typing import IO, Any, NamedTuple
+from itertools import islice
+from typing import IO, Any, NamedTuple, cast
 
 from ..errors import URLSyntaxError
 from .parsers import ParserSet
@@ -24,6 +27,7 @@ __all__ = [
     "check_lines",
     "line_error",
     "lines",
+    "match_blocks",
     "match_lines",
 ]
 
@@ -32,6 +36,9 @@ BLOCK = 1 << 20
 
 #: How many distinct schemes (as written) keep their parser at hand.
 _SCHEMES_KEPT = 256
+
+#: At most how many lines :func:`match_blocks` gives at once.
+BLOCK_LINES = 4096
 
 
 class LineResult(NamedTuple):
@@ -78,20 +85,58 @@ def lines(source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes]) -> Iter
     >>> list(lines(io.BytesIO(b"a\r\nb\n\nc")))
     ['a', 'b', '', 'c']
     """
-    # read1: what has arrived, up to a block, so a pipe is checked as it is written.
-    read = getattr(source, "read1", None) or getattr(source, "read", None)
+    read = _reader(source)
     if read is not None:
-        yield from _blocks(read)
+        for block in _blocks(read):
+            yield from block
         return
-    for line in source:
-        text = line.decode("utf-8", "surrogateescape") if isinstance(line, bytes) else line
-        if text.endswith("\n"):
-            text = text[:-2] if text.endswith("\r\n") else text[:-1]
-        yield text
+    for line in cast("Iterable[str | bytes]", source):
+        yield _line(line)
 
 
-def _blocks(read: Callable[[int], Any]) -> Iterator[str]:
-    """The lines of a file read in blocks: one decode and one split per block."""
+def _reader(
+    source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes],
+) -> Callable[[int], Any] | None:
+    """How ``source`` is read a block at a time, if it is a file.
+
+    ``read1`` where there is one: what has arrived, up to a block, so that a
+    pipe is checked as it is written.
+    """
+    return getattr(source, "read1", None) or getattr(source, "read", None)
+
+
+def _line(line: str | bytes) -> str:
+    """One line of an iterable, decoded and without its line ending."""
+    text = line.decode("utf-8", "surrogateescape") if isinstance(line, bytes) else line
+    if text.endswith("\n"):
+        text = text[:-2] if text.endswith("\r\n") else text[:-1]
+    return text
+
+
+def _line_blocks(
+    source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes], size: int
+) -> Iterator[list[str]]:
+    """The lines of :func:`lines`, at most ``size`` at a time.
+
+    From a file, the lines of each read (what has arrived, from a pipe); from
+    an iterable, ``size`` lines (fewer at its end).
+    """
+    read = _reader(source)
+    if read is not None:
+        for block in _blocks(read):
+            for start in range(0, len(block), size):
+                yield block[start : start + size] if len(block) > size else block
+        return
+    items = iter(cast("Iterable[str | bytes]", source))
+    while True:
+        block = [_line(line) for line in islice(items, size)]
+        if not block:
+            return
+        yield block
+
+
+def _blocks(read: Callable[[int], Any]) -> Iterator[list[str]]:
+    """The lines of a file, a list per block read: one decode and one split per block."""
     block = read(BLOCK)
     newline = b"\n" if isinstance(block, bytes) else "\n"
     rest = block[:0]
@@ -99,10 +144,11 @@ def _blocks(read: Callable[[int], Any]) -> Iterator[str]:
         block = rest + block
         cut = block.rfind(newline) + 1
         rest = block[cut:]
-        yield from _split(block[:cut])
+        if cut:
+            yield _split(block[:cut])
         block = read(BLOCK)
     if rest:
-        yield rest.decode("utf-8", "surrogateescape") if isinstance(rest, bytes) else rest
+        yield [rest.decode("utf-8", "surrogateescape") if isinstance(rest, bytes) else rest]
 
 
 def _split(block: str | bytes) -> list[str]:
@@ -171,6 +217,71 @@ def match_lines(
                 yield new(LineMatch, (number, text, scheme, False, None))
         else:
             yield new(LineMatch, (number, text, scheme, valid(text), None))
+
+
+def match_blocks(
+    parsers: ParserSet,
+    source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes],
+    *,
+    host_checks: bool = True,
+    size: int = BLOCK_LINES,
+) -> Iterator[list[LineMatch]]:
+    """:func:`match_lines`, a block of lines at a time, each block's lines grouped by scheme.
+
+    Each list holds the :class:`LineMatch` of consecutive lines of
+    ``source``, at most ``size`` of them: the lines of one read of a file
+    (what has arrived, from a pipe), or ``size`` lines of an iterable. The
+    blocks come in the order of the lines, so a block's lines are numbered
+    on from the last of the one before; within a block they come by the
+    scheme as written, in the order each was first met, each scheme's valid
+    lines before its invalid ones, and in the order of the lines within each.
+    The verdicts and matches are :func:`match_lines`' (the tests compare both).
+
+    The lines of one scheme are matched one after another, and a consumer
+    that takes them in the order given treats them one after another too:
+    the same code on the same kind of data, which a processor runs faster
+    than the kinds taken in turn (on the lines of ``rfc1738 check``'s
+    benchmark, eleven forms of URL in turn, ``check --jsonl`` takes 40%
+    less time so). A block is kept whole, so memory grows with ``size``,
+    not with ``source``.
+
+    >>> import rfc1738
+    >>> texts = ["http://a/", "news:x", "http://b c", "http://d/"]
+    >>> [(m.number, m.scheme, m.valid) for m in next(match_blocks(rfc1738.shipped(), texts))]
+    [(1, 'http', True), (4, 'http', True), (3, 'http', False), (2, 'news', True)]
+    """
+    judges = _Judges(parsers, host_checks)
+    new = tuple.__new__  # LineMatch without the Python-level __new__ of a NamedTuple
+    number = 1
+    for texts in _line_blocks(source, size):
+        by_scheme: dict[str, list[int]] = {}
+        for at, text in enumerate(texts):
+            colon = text.find(":")
+            written = text[:colon] if colon > 0 else ""
+            found = by_scheme.get(written)
+            if found is None:
+                by_scheme[written] = [at]
+            else:
+                found.append(at)
+        block: list[LineMatch] = []
+        for written, ats in by_scheme.items():
+            scheme, match, valid = judges[written]
+            invalid = []
+            for at in ats:
+                text = texts[at]
+                if match is not None:
+                    matched = match(text)
+                    if matched is not None:
+                        block.append(new(LineMatch, (number + at, text, scheme, True, matched)))
+                    else:
+                        invalid.append(new(LineMatch, (number + at, text, scheme, False, None)))
+                elif valid(text):
+                    block.append(new(LineMatch, (number + at, text, scheme, True, None)))
+                else:
+                    invalid.append(new(LineMatch, (number + at, text, scheme, False, None)))
+            block += invalid
+        number += len(texts)
+        yield block
 
 
 def line_error(

@@ -128,7 +128,8 @@ class URL(metaclass=_URLType):
     #: works each out once per spelling and short values of those fields.
     READS_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
     #: Properties of the class's own whose value depends on the scheme as written and on
-    #: which raw fields are present (not ``None``) alone: worked out once for each.
+    #: which raw fields are present (not ``None``) alone, as their productions give them
+    #: and as the class's hook (:meth:`_cut`) leaves them: worked out once for each.
     READS_PRESENCE: ClassVar[frozenset[str]] = frozenset()
     #: The productions whose spans the hook (:meth:`_cut`) reads.
     HOOK_SPANS: ClassVar[frozenset[str]] = frozenset()

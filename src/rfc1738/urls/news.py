@@ -65,6 +65,8 @@ class NewsURL(URL):
 
     HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"grouppart"})
     READS_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {"host": ("raw_article",)}
+    # Whether the group production gave the group, or the hook did.
+    READS_PRESENCE: ClassVar[frozenset[str]] = frozenset({"all_groups"})
 
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:

@@ -40,6 +40,16 @@ from ..parse.layout import Layout
 from ..parse.parsers import ParserSet
 from ..parse.spans import spans_from_regs
 from ._fields import Field, Number, Path, Verbatim
+from ._record_code import (
+    DIGITS_WIDTH,
+    Constant,
+    Digits,
+    Encoded,
+    Known,
+    Segments,
+    Step,
+    record_function,
+)
 from .base import (
     URL,
     Parts,
@@ -290,6 +300,7 @@ class _Writer:
                 values += tuple([_first_group(match, found) for found in self.several])
             if self.nones:
                 values += self.nones
+            shape = (spelling, *map(type, values))
         elif self.by_hook:
             # As URL._read_fields reads them: from the groups of the productions,
             # then the class's hook, with the layout of the spelling.
@@ -303,19 +314,25 @@ class _Writer:
             raw["raw_scheme"] = spelling
             layout = self.layouts.get(spelling) or self._layout(spelling, text, match)
             self.cut(raw, text, spans_from_regs(match.regs, self.hook_groups), layout)
+            read = values
             values = self.get_raw(raw)
             if self.reads_object:
                 # The object its properties are read from, given what was read.
                 url = self.build(text, match, self.host_checks)
                 primed(url, raw)
+            if self.presence:
+                # Which fields were present before the hook is part of the shape too.
+                shape = (spelling, *map(type, values), *map(type, read))
+            else:
+                shape = (spelling, *map(type, values))
         else:
             url = self.build(text, match, self.host_checks)
             values = self.get_raw(url._raw())  # the class's hook reads them
-        shape = (spelling, *map(type, values))
+            shape = (spelling, *map(type, values))
         found = self.shapes.get(shape)
         if found is None:
             found = self._shape(shape, text, match, values, url)
-        template, fills, pick, texts = found
+        template, fills, pick, texts, fast = found
         if texts is not None and (not self.by_hook or "%" in text):
             # The hook's texts, written as they are if JSON would write them so
             # (one test for them all) and they hold no escape. (The parts of a
@@ -323,6 +340,10 @@ class _Writer:
             joined = "".join(texts(values))
             if "%" in joined or len(_quoted(joined)) != len(joined) + 2:
                 return self.written(text, match, spelling, url)
+        if fast is not None:
+            written = fast(values)
+            if written is not None:
+                return written
         if not fills:
             return template if pick is None else template % pick(values)
         filled: list[str] = []
@@ -336,7 +357,7 @@ class _Writer:
                 if (
                     value.isdigit()
                     and (value[0] != "0" or len(value) == 1)
-                    and len(value) <= _DIGITS_WIDTH
+                    and len(value) <= DIGITS_WIDTH
                 ):
                     filled.append(value)  # the number's JSON is its digits
                     continue
@@ -370,7 +391,10 @@ class _Writer:
         """The template of the records of one shape, and what fills it.
 
         A shape is the scheme as written and the type of each value (``str``,
-        ``None``, a tuple of pairs...), for a text that JSON writes as it is
+        ``None``, a tuple of pairs...), and where a hook reads the fields and
+        the class has properties that depend on which are present
+        (:func:`~rfc1738.urls.base.by_presence`), the type of each before the
+        hook too; for a text that JSON writes as it is
         and whose raw texts hold no escape, so that the decoded value of a
         field that gives back a text without escapes (:func:`_kind`) is its
         raw text. The template is a ``%`` format: the members the same for a
@@ -393,7 +417,11 @@ class _Writer:
             return "%s"
 
         # The indexes of the hook's texts (str values), which write checks.
-        hooked = [] if self.by_span else [at for at, kind in enumerate(shape[1:]) if kind is str]
+        hooked = (
+            []
+            if self.by_span
+            else [at for at, kind in enumerate(shape[1 : 1 + len(values)]) if kind is str]
+        )
 
         def fill(kind: int, key: str, slot: str, read: Callable[[Any], object] | None) -> str:
             at = self.index.get(key, -1)
@@ -455,10 +483,63 @@ class _Writer:
         texts: Callable[[tuple[Any, ...]], Any] | None = None
         if hooked:
             texts = itemgetter(*hooked)  # one index: the text itself, which join gives back
-        found = (template, ordered, pick, texts)
+        fast = None
+        if indexes:
+            fast = self._record_function(
+                template, indexes, ordered, shape, text, match, values, url
+            )
+        found = (template, ordered, pick, texts, fast)
         if len(self.shapes) < _SHAPES_KEPT:
             self.shapes[shape] = found
         return found
+
+    def _record_function(
+        self,
+        template: str,
+        places: list[int],
+        fills: tuple[_Fill, ...],
+        shape: tuple[object, ...],
+        text: str,
+        match: re.Match[str],
+        values: tuple[Any, ...],
+        url: URL,
+    ) -> Callable[[tuple[Any, ...]], str | None] | None:
+        """The shape's record as one function (:mod:`._record_code`), where its fills allow.
+
+        Each fill becomes the step the loop of :meth:`write` would take on a
+        line of the shape, a value that is ``None`` in the shape (so the same
+        for all its lines) worked out now; ``None`` (no function: the loop
+        writes every line) where a fill needs the object.
+        """
+        spelling = shape[0]
+        assert isinstance(spelling, str)
+        steps: list[Step] = []
+        names: dict[str, Callable[[Any], object]] = {}
+        for kind, at, slot, read, key in fills:
+            if kind == _SEGMENTS:
+                steps.append(Segments(at))
+            elif kind == _DIGITS:
+                steps.append(Digits(at, (slot, spelling)))
+            elif kind == _ATTRIBUTE or key < 0:
+                return None
+            elif shape[1 + key] is type(None):
+                written: list[str] = []
+                self._fill(written, kind, at, slot, read, text, match, values, url)
+                steps.append(Constant(written[0]))
+            elif shape[1 + key] is str:
+                steps.append(Known(key, (slot, spelling)))
+            elif kind == _VALUE:
+                name = ""
+                if read is not None:
+                    name = f"read{len(names)}"
+                    names[name] = read
+                steps.append(Encoded(at, name))
+            else:
+                return None
+        try:
+            return record_function(template, places, steps, len(values), self.known, _json, names)
+        except ValueError:  # a constant text the f-string cannot hold as it is
+            return None
 
     def _layout(self, spelling: str, text: str, match: re.Match[str]) -> Callable[[], Layout]:
         """``layout`` for the hook of URLs whose scheme is written ``spelling``: an object's.
@@ -623,23 +704,24 @@ def _first_group(match: re.Match[str], found: tuple[int, ...]) -> str | None:
 #: :data:`_VALUE`: ``read`` of the value at ``at`` (``None``: the value itself)
 #: as JSON; :data:`_DIGITS`: the same for a :class:`Number` field, whose text of
 #: ASCII digits without a leading zero is the JSON of its number (at most
-#: :data:`_DIGITS_WIDTH` of them: ``_plain`` writes a longer number as text);
+#: :data:`~._record_code.DIGITS_WIDTH` of them: ``_plain`` writes a longer number as text);
 #: :data:`_BY_FIELDS`, :data:`_ATTRIBUTE`: the property ``slot`` of the
 #: object as JSON. ``slot`` names the fill (a member, or a raw field); ``key``
 #: is the index of the one value its text is kept by, or -1 (see
 #: :meth:`_Writer._fill`).
 _Fill = tuple[int, int, str, "Callable[[Any], object] | None", int]
 #: A shape's template, its fills, what picks the format's arguments from the
-#: values and the fills' texts (``None``: the template is the record), and what
-#: picks the texts a hook gave (``None``: the values come from the match).
+#: values and the fills' texts (``None``: the template is the record), what
+#: picks the texts a hook gave (``None``: the values come from the match), and
+#: the record as one function (``None``: none, the loop writes it).
 _Shape = tuple[
     str,
     tuple[_Fill, ...],
     "Callable[[tuple[Any, ...]], Any] | None",
     "Callable[[tuple[Any, ...]], Any] | None",
+    "Callable[[tuple[Any, ...]], str | None] | None",
 ]
 _SEGMENTS, _VALUE, _DIGITS, _BY_FIELDS, _ATTRIBUTE = range(5)
-_DIGITS_WIDTH = 4000
 
 #: How many shapes a writer keeps; how many values worked out once, of raw texts
 #: of at most how many characters (a port, a scheme, a type code).

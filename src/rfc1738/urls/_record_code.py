@@ -1,0 +1,176 @@
+"""One record shape of :mod:`.records` as one generated Python function.
+
+A shape's record is a template whose ``%s`` take raw texts read from the
+match and texts worked out per line (a path's segments, a port's digits, a
+value worked out once per raw text). Filling it with a loop over the fills
+and ``template % args`` costs more than the rest of writing the record;
+:func:`record_function` writes the same steps out as the source of one
+function, its text in one f-string, as :func:`collections.namedtuple` and
+:mod:`dataclasses` write theirs. The function gives ``None`` where a line
+needs more than those steps (a port with a leading zero, a value not
+worked out yet): the caller's loop, which handles every line, writes it.
+
+What goes into the source is indexes, names bound to the caller's values,
+and texts the same for every line of the shape (its constant JSON, the
+scheme as written), each written as a Python literal: :func:`repr` for a
+string, and for the f-string's own text escapes for ``\\``, ``'`` and
+braces, on printable ASCII alone (JSON with ``ensure_ascii`` is that).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, NamedTuple
+
+__all__ = [
+    "Constant",
+    "Digits",
+    "Encoded",
+    "Known",
+    "Segments",
+    "Step",
+    "record_function",
+]
+
+
+class Segments(NamedTuple):
+    """The raw path at ``values[at]``, a text JSON writes as it is, with ``/`` written ``", "``."""
+
+    at: int
+
+
+class Known(NamedTuple):
+    """The text ``known`` keeps for ``(*key, values[at])``; where it keeps none, no record."""
+
+    at: int
+    key: tuple[str, ...]
+
+
+class Digits(NamedTuple):
+    """The digits at ``values[at]`` as a JSON number, if they are one; else as :class:`Known`.
+
+    Digits without a leading zero, and at most :data:`DIGITS_WIDTH` of
+    them, are the JSON of their number. The values are ASCII (a writer
+    takes this way only for lines that are), so ``str.isdigit`` tells.
+    """
+
+    at: int
+    key: tuple[str, ...]
+
+
+class Encoded(NamedTuple):
+    """``encode(read(values[at]))``, ``read`` a name that ``names`` binds (``""``: none)."""
+
+    at: int
+    read: str
+
+
+class Constant(NamedTuple):
+    """A text the same for every line of the shape."""
+
+    text: str
+
+
+#: How one fill of a shape's template is worked out.
+Step = Segments | Digits | Known | Encoded | Constant
+
+#: At most how many digits a :class:`Digits` fill writes as a number.
+DIGITS_WIDTH = 4000
+
+#: What a shape's template holds besides its text: a ``%s`` or a ``%%``.
+_PLACE = re.compile(r"%[s%]")
+
+
+def record_function(
+    template: str,
+    places: Sequence[int],
+    steps: Sequence[Step],
+    values: int,
+    known: Mapping[tuple[object, ...], str],
+    encode: Callable[[object], str],
+    names: Mapping[str, Callable[[Any], object]],
+) -> Callable[[tuple[Any, ...]], str | None]:
+    """``record(values)``: ``template % args``, or ``None`` where a step cannot say.
+
+    ``template`` is a ``%`` format with ``%s`` and ``%%``; ``places`` the
+    index of each ``%s``'s argument in ``(*values, *fills)``, ``values``
+    texts read from a line and ``fills`` the texts ``steps`` work out from
+    them, one per step; ``values`` is how many values a line has.
+    ``known`` maps a step's ``(*key, raw text)`` to the text of the value
+    worked out for it; ``encode`` writes a value as JSON; ``names`` binds the
+    functions :class:`Encoded` steps name.
+
+    >>> record = record_function(
+    ...     '{"path": "%s", "segments": ["%s"], "port": %s}',
+    ...     [1, 3, 4], [Segments(1), Digits(2, ("port",))], 3, {}, str, {},
+    ... )
+    >>> record(("http://h:80/a/b", "a/b", "80"))
+    '{"path": "a/b", "segments": ["a", "b"], "port": 80}'
+    >>> record(("http://h:080/a/b", "a/b", "080")) is None
+    True
+    """
+    lines = ["def record(values):"]
+    for number, step in enumerate(steps):
+        fill = f"fill{number}"
+        if isinstance(step, Segments):
+            (at,) = step
+            lines.append(f"    {fill} = values[{at}].replace('/', '\", \"')")
+        elif isinstance(step, Digits):
+            at, key = step
+            lines += [
+                f"    {fill} = values[{at}]",
+                f"    if not ({fill}.isdigit() and ({fill}[0] != '0' or len({fill}) == 1)"
+                f" and len({fill}) <= {DIGITS_WIDTH}):",
+                f"        {fill} = known.get(({_items(key)}{fill}))",
+                f"        if {fill} is None:",
+                "            return None",
+            ]
+        elif isinstance(step, Known):
+            at, key = step
+            lines += [
+                f"    {fill} = known.get(({_items(key)}values[{at}]))",
+                f"    if {fill} is None:",
+                "        return None",
+            ]
+        elif isinstance(step, Encoded):
+            at, read = step
+            if not read:
+                lines.append(f"    {fill} = encode(values[{at}])")
+                continue
+            if not read.isidentifier() or read in ("known", "encode", "values"):
+                raise ValueError(f"{read!r} cannot name a function")
+            lines.append(f"    {fill} = encode({read}(values[{at}]))")
+        else:
+            lines.append(f"    {fill} = {step.text!r}")
+    pieces: list[str] = []
+    arguments = iter(places)
+    end = 0
+    for place in _PLACE.finditer(template):
+        pieces.append(_in_fstring(template[end : place.start()]))
+        if place.group() == "%%":
+            pieces.append("%")
+        else:
+            at = next(arguments)
+            pieces.append(f"{{values[{at}]}}" if at < values else f"{{fill{at - values}}}")
+        end = place.end()
+    pieces.append(_in_fstring(template[end:]))
+    if next(arguments, None) is not None:
+        raise ValueError("more places than the template has %s")
+    lines.append("    return f'" + "".join(pieces) + "'")
+    namespace: dict[str, Any] = {"known": known, "encode": encode, **names}
+    exec(compile("\n".join(lines), "<rfc1738 record>", "exec"), namespace)
+    function: Callable[[tuple[Any, ...]], str | None] = namespace["record"]
+    return function
+
+
+def _items(key: tuple[str, ...]) -> str:
+    """The texts of ``key`` as the first items of a tuple display (``'a', 'b', ``)."""
+    return "".join(f"{item!r}, " for item in key)
+
+
+def _in_fstring(text: str) -> str:
+    """``text`` as the literal part of an f-string between single quotes."""
+    if not text.isascii() or not text.isprintable():
+        raise ValueError(f"not printable ASCII: {text!r}")
+    return text.replace("\\", "\\\\").replace("'", "\\'").replace("{", "{{").replace("}", "}}")

@@ -1,0 +1,88 @@
+"""A record shape as one generated function (``rfc1738.urls._record_code``)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from rfc1738.urls._record_code import (
+    DIGITS_WIDTH,
+    Constant,
+    Digits,
+    Encoded,
+    Known,
+    Segments,
+    record_function,
+)
+
+
+def test_each_step_fills_its_place() -> None:
+    known = {("port", "http", "080"): "80", ("effective", "http", "8080"): "8080"}
+    record = record_function(
+        '"segments": ["%s"], "port": %s, "effective": %s, "pairs": %s, "named": %s, '
+        '"default": %s, "path": "%s", "100%%": true',
+        [3, 4, 5, 6, 7, 8, 1],
+        [
+            Segments(1),
+            Digits(2, ("port", "http")),
+            Known(2, ("effective", "http")),
+            Encoded(0, ""),
+            Encoded(2, "read0"),
+            Constant("null"),
+        ],
+        3,
+        known,
+        json.dumps,
+        {"read0": len},
+    )
+    assert record(((("a", "b"),), "x/y", "8080")) == (
+        '"segments": ["x", "y"], "port": 8080, "effective": 8080, "pairs": [["a", "b"]], '
+        '"named": 4, "default": null, "path": "x/y", "100%": true'
+    )
+    # Digits that are not a JSON number are looked up; what is not known gives no record.
+    assert record(((), "", "080")) is None  # "080" is known as a port, not as "effective"
+    known[("effective", "http", "080")] = "80"
+    assert record(((), "", "080")) == (
+        '"segments": [""], "port": 80, "effective": 80, "pairs": [], "named": 3, '
+        '"default": null, "path": "", "100%": true'
+    )
+
+
+def test_digits_as_wide_as_a_number_is_written() -> None:
+    record = record_function("%s", [1], [Digits(0, ("port",))], 1, {}, json.dumps, {})
+    assert record(("9" * DIGITS_WIDTH,)) == "9" * DIGITS_WIDTH
+    assert record(("9" * (DIGITS_WIDTH + 1),)) is None
+    assert record(("0",)) == "0"
+    assert record(("00",)) is None
+    assert record(("",)) is None
+
+
+@pytest.mark.parametrize(
+    "text", ["'", '"', "\\", "{", "}", "{}", "{values[0]}", "\\'", "%%s", "\\u00e9", "a'b\"c"]
+)
+def test_the_template_text_is_written_as_it_is(text: str) -> None:
+    template = text + "%s" + text
+    record = record_function(template, [0], [], 1, {}, json.dumps, {})
+    assert record(("x",)) == (template % ("x",))
+
+
+@pytest.mark.parametrize("text", ["\n", "\x00", "caf\u00e9"])
+def test_text_that_is_not_printable_ascii_is_refused(text: str) -> None:
+    with pytest.raises(ValueError, match="not printable ASCII"):
+        record_function(text + "%s", [0], [], 1, {}, json.dumps, {})
+
+
+def test_a_constant_is_a_literal_whatever_it_holds() -> None:
+    for text in ["'", "\\", "{x}", "\n", "caf\u00e9"]:
+        record = record_function("%s", [1], [Constant(text)], 1, {}, json.dumps, {})
+        assert record(("",)) == text
+
+
+def test_names_and_places_are_checked() -> None:
+    with pytest.raises(ValueError, match="cannot name"):
+        record_function("%s", [1], [Encoded(0, "known")], 1, {}, json.dumps, {})
+    with pytest.raises(ValueError, match="cannot name"):
+        record_function("%s", [1], [Encoded(0, "a b")], 1, {}, json.dumps, {})
+    with pytest.raises(ValueError, match="more places"):
+        record_function("%s", [0, 0], [], 1, {}, json.dumps, {})
