@@ -314,7 +314,7 @@ class _Writer:
             raw["raw_scheme"] = spelling
             layout = self.layouts.get(spelling) or self._layout(spelling, text, match)
             self.cut(raw, text, spans_from_regs(match.regs, self.hook_groups), layout)
-            read = values
+            given = values  # as the productions gave them
             values = self.get_raw(raw)
             if self.reads_object:
                 # The object its properties are read from, given what was read.
@@ -322,7 +322,7 @@ class _Writer:
                 primed(url, raw)
             if self.presence:
                 # Which fields were present before the hook is part of the shape too.
-                shape = (spelling, *map(type, values), *map(type, read))
+                shape = (spelling, *map(type, values), *map(type, given))
             else:
                 shape = (spelling, *map(type, values))
         else:
