@@ -89,7 +89,10 @@ class GopherURL(URL):
         gtype = spans.get("gtype")
         if gtype is not None:
             rest = text[gtype[1] :].split(literal_before(layout(), "search"), 2)
-            raw.update(zip(_CUT, rest))  # noqa: B905 (fewer parts than fields: those stay None)
+            if len(rest) == 3:  # (one assignment each: what most lines with a search take)
+                raw["raw_selector"], raw["raw_search"], raw["raw_gopher_plus"] = rest
+            else:
+                raw.update(zip(_CUT, rest))  # noqa: B905 (fewer parts than fields: those stay None)
 
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
         separator = self._separator()
