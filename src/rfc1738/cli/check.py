@@ -16,11 +16,10 @@ from __future__ import annotations
 
 import argparse
 import gc
-import re
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from contextlib import contextmanager
 from json.encoder import encode_basestring_ascii as quoted
 from typing import BinaryIO, TextIO
@@ -28,7 +27,7 @@ from typing import BinaryIO, TextIO
 from ..errors import URLSyntaxError
 from ..parse.bulk import check_lines, line_error, lines, match_blocks
 from ..urls import Grammar
-from ..urls.records import members_json, members_writer
+from ..urls.records import MembersWriter, members_json, members_writer
 from .output import INVALID, OK, USAGE, error_json, plural, result_dict, write_json
 
 __all__ = ["Progress", "Summary", "check"]
@@ -113,12 +112,14 @@ def _records(
     # without raising it (line_error); each block's records put back in the
     # order of its lines and written at once.
     host_checks = args.host_checks
-    writers: dict[str, Callable[[str, re.Match[str]], str]] = {}
+    writers: dict[str, MembersWriter] = {}
     first = 1  # the number of the block's first line
     with _collected_less_often():
         for block in match_blocks(grammar, stream, host_checks=host_checks):
             records = [""] * len(block)
             for number, text, scheme, valid, match in block:
+                # The text as json.dumps writes a str (what json_value calls for one).
+                written = quoted(text)
                 if match is not None:
                     write = writers.get(scheme)
                     if write is None:
@@ -128,7 +129,7 @@ def _records(
                             grammar=grammar,
                             host_checks=host_checks,
                         )
-                    fields = write(text, match)
+                    fields = write(text, match, len(written) == len(text) + 2)
                 elif valid:  # a scheme no expression serves
                     fields = members_json(grammar.parse(text, host_checks=host_checks))
                 else:
@@ -137,9 +138,8 @@ def _records(
                     )
                     fields = f'"error": {error}'
                     summary.invalid += 1  # all the exit status needs: no counts by scheme here
-                # The text as json.dumps writes a str (what json_value calls for one).
                 records[number - first] = (
-                    f'{{"line": {number}, "text": {quoted(text)}, '
+                    f'{{"line": {number}, "text": {written}, '
                     f'"valid": {"true" if valid else "false"}, {fields}}}\n'
                 )
             out.write("".join(records))

@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from operator import itemgetter
-from typing import Any
+from typing import Any, Protocol
 
 from ..parse.layout import Layout
 from ..parse.parsers import ParserSet
@@ -63,7 +63,7 @@ from .base import (
     reads_spans,
 )
 
-__all__ = ["Groups", "json_value", "members_json", "members_writer"]
+__all__ = ["Groups", "MembersWriter", "json_value", "members_json", "members_writer"]
 
 #: Per production, the numbers of the groups that may hold it (``FastParser.fields``).
 Groups = tuple[tuple[str, tuple[int, ...]], ...]
@@ -131,17 +131,26 @@ def members_json(url: URL) -> str:
     return json.dumps(data)[1:-1]
 
 
+class MembersWriter(Protocol):
+    """What :func:`members_writer` gives: ``write(text, match, plain=None)``."""
+
+    def __call__(self, text: str, match: re.Match[str], plain: bool | None = None) -> str: ...
+
+
 def members_writer(
     cls: type[URL], groups: Groups, *, grammar: ParserSet | None, host_checks: bool
-) -> Callable[[str, re.Match[str]], str]:
-    """``write(text, match)``: :func:`members_json` of the object ``match`` makes.
+) -> MembersWriter:
+    """``write(text, match, plain=None)``: :func:`members_json` of the object ``match`` makes.
 
     ``match`` is a match of ``text`` by the compiled expression whose groups
     are ``groups`` (the fast parser's ``fields``, host checks done), as
     :func:`rfc1738.parse.bulk.match_lines` gives it;
     the object would be ``cls`` built from them with ``grammar`` and
     ``host_checks``. The text is the same as :func:`members_json` of that
-    object, without building its dictionary.
+    object, without building its dictionary. ``plain`` says whether JSON
+    writes ``text`` as it is (``len(encode_basestring_ascii(text)) ==
+    len(text) + 2``), for a caller that has written it already; ``None``:
+    the writer finds out.
     """
     return _Writer(cls, groups, grammar, host_checks).write
 
@@ -283,8 +292,10 @@ class _Writer:
                 self.templates[spelling] = found
         return found
 
-    def write(self, text: str, match: re.Match[str]) -> str:
-        if len(_quoted(text)) != len(text) + 2:
+    def write(self, text: str, match: re.Match[str], plain: bool | None = None) -> str:
+        if plain is None:
+            plain = len(_quoted(text)) == len(text) + 2
+        if not plain:
             # Something in it needs escaping: the general way.
             return members_json(self.build(text, match, self.host_checks))
         spelling = text[: text.index(":")]
