@@ -17,8 +17,8 @@ string, and for the f-string's own text escapes for ``\\``, ``'`` and
 braces, on printable ASCII alone (JSON with ``ensure_ascii`` is that).
 """
 
-from __future__ import annotations
-
+# No `from __future__ import annotations`: the NamedTuple fields' annotations stay
+# types, not strings that typing compiles one by one at import (docs/architecture.md, "Start-up").
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
