@@ -6,8 +6,11 @@ import io
 import itertools
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rfc1738
 from rfc1738 import URLSyntaxError
@@ -191,3 +194,91 @@ def test_the_docs_example_runs() -> None:
     """docs/parsers.md's examples (check_lines among them) print what the page shows."""
     results = run_examples(DOCS / "parsers.md")
     assert results.attempted and not results.failed
+
+
+def flattened(blocks: list[list[bulk.LineMatch]]) -> list[tuple[object, ...]]:
+    """The lines of match_blocks' blocks in the order of their numbers, with their groups."""
+    lines = sorted((line for block in blocks for line in block), key=lambda line: line.number)
+    return [(*line[:4], None if line.match is None else line.match.regs) for line in lines]
+
+
+def check_blocks(
+    grammar: rfc1738.Grammar, source: Any, texts: list[str], size: int, host_checks: bool
+) -> list[list[bulk.LineMatch]]:
+    """match_blocks against match_lines: the same lines, verdicts and matches; each
+    block consecutive lines, grouped by the scheme as written, valid lines first."""
+    blocks = list(bulk.match_blocks(grammar, source, host_checks=host_checks, size=size))
+    expected = list(bulk.match_lines(grammar, texts, host_checks=host_checks))
+    assert flattened(blocks) == [
+        (*line[:4], None if line.match is None else line.match.regs) for line in expected
+    ]
+    first = 1
+    for block in blocks:
+        assert 0 < len(block) <= size
+        assert sorted(line.number for line in block) == list(range(first, first + len(block)))
+        first += len(block)
+        # Runs of one scheme as written, each met once, in the order first met.
+        written = [line.text.partition(":")[0] if ":" in line.text[1:] else "" for line in block]
+        runs = [key for at, key in enumerate(written) if at == 0 or key != written[at - 1]]
+        assert len(runs) == len(set(runs))
+        numbers = [line.number for line in block]
+        firsts = {
+            key: min(n for n, w in zip(numbers, written, strict=True) if w == key) for key in runs
+        }
+        assert runs == sorted(runs, key=firsts.__getitem__)
+        for key in runs:
+            run = [line for line, w in zip(block, written, strict=True) if w == key]
+            # Valid lines, then invalid ones, each in the order of the lines.
+            valid = [line.number for line in run if line.valid]
+            invalid = [line.number for line in run if not line.valid]
+            assert [line.number for line in run] == sorted(valid) + sorted(invalid)
+    return blocks
+
+
+@pytest.mark.parametrize("host_checks", [True, False])
+@pytest.mark.parametrize("size", [1, 3, 64, bulk.BLOCK_LINES])
+def test_match_blocks_gives_match_lines_lines_a_block_at_a_time(
+    host_checks: bool, size: int
+) -> None:
+    texts = CASES + EDGES
+    check_blocks(rfc1738.shipped(), texts, texts, size, host_checks)
+
+
+def test_match_blocks_of_new_and_irregular_schemes(tmp_path: Path) -> None:
+    directory = tmp_path / "grammar"
+    shutil.copytree(shipped_grammar_dir(), directory)
+    (directory / "nest.lark").write_text(
+        'nesturl: "nest:" item\nitem: "(" item ")" | "x"\n', encoding="utf-8"
+    )
+    grammar = rfc1738.load(directory)
+    texts = ["nest:((x))", "http://h/", "nest:((x)", "NEST:x", "http://h/ x", "", ":", "x"]
+    blocks = check_blocks(grammar, texts, texts, 100, True)
+    assert [(line.number, line.valid) for line in blocks[0]] == [
+        (1, True),
+        (3, False),
+        (2, True),
+        (5, False),
+        (4, False),  # "nest:" is written in lower case in the grammar
+        (6, False),
+        (7, False),
+        (8, False),
+    ]
+
+
+def test_match_blocks_reads_a_file_a_block_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    texts = [f"http://h{i}/{' ' if i % 5 == 0 else ''}" for i in range(40)] + ["ftp://h/"] * 3
+    data = "".join(f"{text}\r\n" for text in texts).encode()
+    for block in (7, 64, 1 << 20):
+        monkeypatch.setattr(bulk, "BLOCK", block)
+        # The lines of each read, at most size at a time (check_blocks).
+        blocks = check_blocks(rfc1738.shipped(), io.BytesIO(data), texts, 5, True)
+    assert [len(block) for block in blocks] == [5] * 8 + [3]
+    assert list(bulk.match_blocks(rfc1738.shipped(), io.BytesIO(b""))) == []
+
+
+@given(
+    st.lists(st.sampled_from(CASES[:200] + EDGES[:40] + ["", "a:b", "HTTP://h/"]), max_size=40),
+    st.integers(1, 12),
+)
+def test_match_blocks_holds_for_any_lines(texts: list[str], size: int) -> None:
+    check_blocks(rfc1738.shipped(), texts, texts, size, True)
