@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import json
+import re
+from collections.abc import Callable
 
 import pytest
 
@@ -13,6 +15,8 @@ from rfc1738.urls._record_code import (
     Encoded,
     Known,
     Segments,
+    line_function,
+    presence,
     record_function,
 )
 
@@ -86,3 +90,49 @@ def test_names_and_places_are_checked() -> None:
         record_function("%s", [1], [Encoded(0, "a b")], 1, {}, json.dumps, {})
     with pytest.raises(ValueError, match="more places"):
         record_function("%s", [0, 0], [], 1, {}, json.dumps, {})
+
+
+def test_a_line_function_finds_the_shape_by_spelling_and_presence() -> None:
+    pattern = re.compile(r"(?P<s>[a-zA-Z]+)://(?:([a-z]+)|([0-9]+))(?::([0-9]+))?/(x)?")
+    slow: list[str] = []
+
+    def write_slowly(text: str, match: object, plain: bool | None) -> str:
+        slow.append(text)
+        return "slow"
+
+    # Values: the text, group 4 (the port), the first of groups 2 and 3 (the
+    # host) and one None; the presence of the two in between tells the shape.
+    shapes: dict[str, dict[int, Callable[[tuple[object, ...]], str | None]]] = {
+        "http": {
+            presence(("", None, "h", None), 3): lambda values: f"port-less {values[2]}",
+            presence(("", "80", "h", None), 3): lambda values: None,  # no record: slow
+        }
+    }
+    write = line_function([4], [(2, 3)], 1, shapes, write_slowly, json.dumps)
+
+    def line(text: str, plain: bool | None = None) -> str:
+        match = pattern.fullmatch(text)
+        assert match is not None
+        return write(text, match, plain)
+
+    assert line("http://h/") == "port-less h"
+    assert line("http://42/", True) == "port-less 42"
+    assert slow == []
+    assert line("HTTP://h/") == "slow"  # another spelling
+    assert line("http://h:80/") == "slow"  # its function gives no record
+    assert line("http://h/", False) == "slow"  # the caller says it needs escapes
+    assert slow == ["HTTP://h/", "http://h:80/", "http://h/"]
+
+
+def test_a_line_function_of_the_text_alone() -> None:
+    shapes = {"news": {0: lambda values: f"text {values[0]}"}}
+    write = line_function([], [], 0, shapes, lambda *line: "slow", json.dumps)
+    match = re.fullmatch(r"news:[a-z.]+", "news:comp.lang")
+    assert match is not None
+    assert write("news:comp.lang", match) == "text news:comp.lang"
+    escaped = re.fullmatch(r"news:.+", 'news:a"b')
+    assert escaped is not None
+    assert write('news:a"b', escaped) == "slow"  # JSON escapes '"'
+    percent = re.fullmatch(r"news:.+", "news:a%20b")
+    assert percent is not None
+    assert write("news:a%20b", percent) == "slow"  # an escape: the writer decodes it

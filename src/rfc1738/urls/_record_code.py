@@ -30,6 +30,9 @@ __all__ = [
     "Known",
     "Segments",
     "Step",
+    "first_group",
+    "line_function",
+    "presence",
     "record_function",
 ]
 
@@ -174,3 +177,90 @@ def _in_fstring(text: str) -> str:
     if not text.isascii() or not text.isprintable():
         raise ValueError(f"not printable ASCII: {text!r}")
     return text.replace("\\", "\\\\").replace("'", "\\'").replace("{", "{{").replace("}", "}}")
+
+
+def line_function(
+    numbers: Sequence[int],
+    several: Sequence[Sequence[int]],
+    nones: int,
+    by_spelling: Mapping[str, Mapping[int, Callable[[tuple[Any, ...]], str | None]]],
+    slow: Callable[[str, Any, bool | None], str],
+    encode: Callable[[str], str],
+) -> Callable[[str, Any, bool | None], str]:
+    """``write(text, match, plain=None)`` for a class whose raw fields are its groups' texts.
+
+    The values of a line are ``match.group(0, *numbers)``, the first group
+    of each of ``several`` that took part, and ``nones`` times ``None``, as
+    :meth:`.records._Writer.write` reads them. Its record is
+    ``by_spelling[spelling][presence](values)``, ``spelling`` the scheme as
+    written and ``presence`` a number with bit ``i - 1`` set where
+    ``values[i]`` is ``None`` (``i`` from 1, the values before the
+    ``nones``): that is, the shape's function of ``values`` (those of a
+    class read from the match are texts or ``None``, so which are ``None``
+    tells the shape, with the spelling). Where ``text`` needs escaping in
+    JSON (``plain``, as ``slow`` takes it; ``None``: worked out with
+    ``encode``) or holds a ``%``, where no function is known, or where the
+    function gives no record, ``slow(text, match, plain)`` writes it.
+
+    >>> shapes = {"http": {0b10: lambda values: f'"host": "{values[1]}", "port": null'}}
+    >>> write = line_function([1, 2], [], 0, shapes, lambda *line: "slow", str)
+    >>> import re
+    >>> match = re.fullmatch(r"http://([a-z.]+)(?::([0-9]+))?/", "http://h.example/")
+    >>> write(match.string, match, True)
+    '"host": "h.example", "port": null'
+    >>> write("http://h:8/", re.fullmatch(r"http://([a-z.]+)(?::([0-9]+))?/", "http://h:8/"))
+    'slow'
+    """
+    groups = ", ".join(["0", *map(str, numbers)])
+    count = 1 + len(numbers) + len(several)
+    lines = [
+        "def write(text, match, plain=None):",
+        "    if plain is None:",
+        "        plain = len(encode(text)) == len(text) + 2",
+        "    if plain and '%' not in text:",
+        "        shapes = by_spelling.get(text[: text.index(':')])",
+        "        if shapes is not None:",
+        f"            values = match.group({groups}){',' if not numbers else ''}",
+    ]
+    for at in range(len(several)):
+        lines.append(f"            values += (first_group(match, several[{at}]),)")
+    if nones:
+        lines.append(f"            values += {(None,) * nones!r}")
+    presence = " | ".join(f"((values[{at}] is None) << {at - 1})" for at in range(1, count))
+    lines += [
+        f"            found = shapes.get({presence or '0'})",
+        "            if found is not None:",
+        "                record = found(values)",
+        "                if record is not None:",
+        "                    return record",
+        "    return slow(text, match, plain)",
+    ]
+    namespace: dict[str, Any] = {
+        "by_spelling": by_spelling,
+        "slow": slow,
+        "encode": encode,
+        "several": tuple(tuple(found) for found in several),
+        "first_group": first_group,
+    }
+    exec(compile("\n".join(lines), "<rfc1738 line>", "exec"), namespace)
+    function: Callable[[str, Any, bool | None], str] = namespace["write"]
+    return function
+
+
+def presence(values: Sequence[object], count: int) -> int:
+    """The number :func:`line_function` looks a shape up by: bit ``i - 1`` set where
+    ``values[i]`` is ``None``, for ``i`` from 1 to ``count - 1``.
+
+    >>> presence(("http://h/", "h", None, "", None), 5)
+    10
+    """
+    return sum(1 << (at - 1) for at in range(1, count) if values[at] is None)
+
+
+def first_group(match: Any, found: Sequence[int]) -> str | None:
+    """The text of the first of the groups ``found`` that took part in ``match``."""
+    for number in found:
+        value = match.group(number)
+        if value is not None:
+            return value  # type: ignore[no-any-return]
+    return None

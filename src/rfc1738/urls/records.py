@@ -34,7 +34,7 @@ import re
 from collections.abc import Callable
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from operator import itemgetter
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from ..parse.layout import Layout
 from ..parse.parsers import ParserSet
@@ -48,6 +48,9 @@ from ._record_code import (
     Known,
     Segments,
     Step,
+    first_group,
+    line_function,
+    presence,
     record_function,
 )
 from .base import (
@@ -152,7 +155,17 @@ def members_writer(
     len(text) + 2``), for a caller that has written it already; ``None``:
     the writer finds out.
     """
-    return _Writer(cls, groups, grammar, host_checks).write
+    writer = _Writer(cls, groups, grammar, host_checks)
+    if not writer.by_span:
+        return writer.write
+    # Most lines of a class read from the match: one generated function finds
+    # the shape's (line_function), and the writer writes the rest.
+    return cast(
+        MembersWriter,
+        line_function(
+            writer.numbers, writer.several, len(writer.nones), writer.spelled, writer.write, _quoted
+        ),
+    )
 
 
 #: How a field's ``decode`` treats a raw text without escapes, and ``None`` (see :func:`_kind`).
@@ -275,6 +288,9 @@ class _Writer:
         )
         #: Per shape, the record's template and what fills it (see :meth:`_shape`).
         self.shapes: dict[tuple[object, ...], _Shape] = {}
+        #: For a class read from the match, per spelling, the shapes' functions by
+        #: which values are ``None`` (:func:`~._record_code.line_function`).
+        self.spelled: dict[str, dict[int, Callable[[tuple[Any, ...]], str | None]]] = {}
         #: Per slot and values it depends on, its JSON text (see :meth:`_fill`).
         self.known: dict[tuple[object, ...], str] = {}
 
@@ -308,7 +324,7 @@ class _Writer:
             # (group(0) alone gives a str, not a tuple).
             values = match.group(0, *self.numbers) if self.numbers else (match.group(0),)
             if self.several:
-                values += tuple([_first_group(match, found) for found in self.several])
+                values += tuple([first_group(match, found) for found in self.several])
             if self.nones:
                 values += self.nones
             shape = (spelling, *map(type, values))
@@ -317,7 +333,7 @@ class _Writer:
             # then the class's hook, with the layout of the spelling.
             values = match.group(0, *self.numbers) if self.numbers else (match.group(0),)
             if self.several:
-                values += tuple([_first_group(match, found) for found in self.several])
+                values += tuple([first_group(match, found) for found in self.several])
             if self.nones:
                 values += self.nones
             # (As many keys as values; strict= would cost what the zip does.)
@@ -500,6 +516,13 @@ class _Writer:
                 template, indexes, ordered, shape, text, match, values, url
             )
         found = (template, ordered, pick, texts, fast)
+        spelling = shape[0]
+        if self.by_span and fast is not None and isinstance(spelling, str):
+            spelled = self.spelled.get(spelling)
+            if spelled is None and len(self.spelled) < _SPELLINGS_KEPT:
+                spelled = self.spelled[spelling] = {}
+            if spelled is not None and len(spelled) < _SHAPES_KEPT:
+                spelled[presence(values, len(values) - len(self.nones))] = fast
         if len(self.shapes) < _SHAPES_KEPT:
             self.shapes[shape] = found
         return found
@@ -698,15 +721,6 @@ def _unquoted(text: str) -> str:
 
 def _where(found: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
     return (found[0] if len(found) == 1 else -1), found
-
-
-def _first_group(match: re.Match[str], found: tuple[int, ...]) -> str | None:
-    """The text of the first of the groups ``found`` that matched, as ``spans_from_regs`` picks."""
-    for number in found:
-        value = match.group(number)
-        if value is not None:
-            return value
-    return None
 
 
 #: How one ``%s`` of a shape's template (see :meth:`_Writer._shape`) is filled
