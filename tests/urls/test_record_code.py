@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable
+from operator import itemgetter
 
 import pytest
 
@@ -13,8 +14,10 @@ from rfc1738.urls._record_code import (
     Constant,
     Digits,
     Encoded,
+    HookedShape,
     Known,
     Segments,
+    hooked_line_function,
     line_function,
     presence,
     record_function,
@@ -136,3 +139,92 @@ def test_a_line_function_of_the_text_alone() -> None:
     percent = re.fullmatch(r"news:.+", "news:a%20b")
     assert percent is not None
     assert write("news:a%20b", percent) == "slow"  # an escape: the writer decodes it
+
+
+def test_a_hooked_line_function_runs_the_hook_and_finds_the_shape_by_types() -> None:
+    # "x://head/tail%09more": group 1 the head, group 2 what the hook cuts at "%09".
+    pattern = re.compile(r"([a-zA-Z]+)://([a-z]+)/(.*)")
+    slow: list[str] = []
+
+    def write_slowly(text: str, match: object, plain: bool | None) -> str:
+        slow.append(text)
+        return "slow"
+
+    def cut(raw: dict[str, object], text: str, spans: object, layout: Callable[[], str]) -> None:
+        assert spans == {"rest": pattern.fullmatch(text).span(3)}  # type: ignore[union-attr]
+        rest = raw.pop("rest_text")
+        assert isinstance(rest, str)
+        first, _, second = rest.partition(layout())
+        raw["first"], raw["second"] = first, second or None
+
+    # Values read: the text, the head, the rest; after the hook: the scheme as
+    # written, the head, the two parts.
+    none = type(None)
+    shapes: dict[str, dict[tuple[type, ...], HookedShape]] = {
+        "x": {
+            (str, str, str, none): (lambda after: f"one {after[2]}", None),
+            (str, str, str, str): (
+                lambda after: f"two {after[2]}+{after[3]}",
+                itemgetter(2, 3),
+            ),
+        }
+    }
+    write = hooked_line_function(
+        [2, 3],
+        [],
+        ["raw_scheme", "head", "rest_text"],
+        ["raw_scheme", "head", "first", "second"],
+        False,
+        shapes,
+        {"x": lambda: "%09"},
+        cut,  # type: ignore[arg-type]
+        (("rest", (3,)),),
+        write_slowly,
+        json.dumps,
+    )
+
+    def line(text: str, plain: bool | None = None) -> str:
+        match = pattern.fullmatch(text)
+        assert match is not None
+        return write(text, match, plain)
+
+    assert line("x://h/a") == "one a"
+    assert line("x://h/a%09b") == "two a+b"
+    assert slow == []
+    assert line("X://h/a") == "slow"  # no shapes, no layout for that spelling
+    assert line("x://h/a%09b%41") == "slow"  # a text the hook gave holds an escape
+    assert line("x://h/a", False) == "slow"
+    assert slow == ["X://h/a", "x://h/a%09b%41", "x://h/a"]
+
+
+def test_a_hooked_line_function_tells_shapes_by_what_was_there_before_the_hook() -> None:
+    pattern = re.compile(r"n:(?:([a-z]+)|(\*))")
+
+    def cut(raw: dict[str, object], text: str, spans: object, layout: object) -> None:
+        if raw["group"] is None:
+            raw["group"] = "*"
+
+    none = type(None)
+    shapes: dict[str, dict[tuple[type, ...], HookedShape]] = {
+        "n": {
+            (str, str, str, str): (lambda after: f"group {after[1]}", None),
+            (str, str, str, none): (lambda after: "all groups", None),
+        }
+    }
+    write = hooked_line_function(
+        [1],
+        [],
+        ["raw_scheme", "group"],
+        ["raw_scheme", "group"],
+        True,
+        shapes,
+        {"n": lambda: None},
+        cut,
+        (),
+        lambda *line: "slow",
+        json.dumps,  # type: ignore[arg-type]
+    )
+    for text, record in [("n:abc", "group abc"), ("n:*", "all groups")]:
+        match = pattern.fullmatch(text)
+        assert match is not None
+        assert write(text, match) == record

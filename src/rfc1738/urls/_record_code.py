@@ -23,14 +23,18 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ..parse.spans import spans_from_regs
+
 __all__ = [
     "Constant",
     "Digits",
     "Encoded",
+    "HookedShape",
     "Known",
     "Segments",
     "Step",
     "first_group",
+    "hooked_line_function",
     "line_function",
     "presence",
     "record_function",
@@ -264,3 +268,91 @@ def first_group(match: Any, found: Sequence[int]) -> str | None:
         if value is not None:
             return value  # type: ignore[no-any-return]
     return None
+
+
+#: A shape of a hooked class's records, as :func:`hooked_line_function` finds it:
+#: its function of the values, and what picks the texts the hook gave (``None``: none).
+HookedShape = tuple[
+    Callable[[tuple[Any, ...]], "str | None"], "Callable[[tuple[Any, ...]], Any] | None"
+]
+
+
+def hooked_line_function(
+    numbers: Sequence[int],
+    several: Sequence[Sequence[int]],
+    read_keys: Sequence[str],
+    raw_keys: Sequence[str],
+    given: bool,
+    by_spelling: Mapping[str, Mapping[tuple[type, ...], HookedShape]],
+    layouts: Mapping[str, Callable[[], Any]],
+    cut: Callable[[dict[str, Any], str, Any, Callable[[], Any]], None],
+    hook_groups: tuple[tuple[str, tuple[int, ...]], ...],
+    slow: Callable[[str, Any, bool | None], str],
+    encode: Callable[[str], str],
+) -> Callable[[str, Any, bool | None], str]:
+    """``write(text, match, plain=None)`` for a class whose hook (``URL._cut``) reads its fields.
+
+    What :meth:`.records._Writer.write` does for such a class, written out:
+    the values read from the match (``match.group(0, *numbers)``, the first
+    group of each of ``several`` that took part, ``None`` for the rest of
+    ``read_keys``) go into the dictionary of raw fields (``raw_scheme`` the
+    scheme as written), ``cut`` changes it with the spans of ``hook_groups``
+    and the spelling's layout (``layouts``), and the raw fields in the order
+    of ``raw_keys`` are the values of the record. Its shape is their types
+    (and, where ``given``, those of the values before the hook), looked up
+    in ``by_spelling[spelling]``; where the text holds a ``%``, the texts
+    the hook gave must be ones JSON writes as they are, with no ``%``.
+    Anything else (a text JSON escapes, a spelling or a shape not seen yet,
+    a function that gives no record) is written by ``slow(text, match,
+    plain)``.
+    """
+    groups = ", ".join(["0", *map(str, numbers)])
+    count = 1 + len(numbers) + len(several)
+    entries = ["'raw_scheme': spelling"]
+    for at, key in enumerate(read_keys[1:], 1):
+        entries.append(f"{key!r}: values[{at}]" if at < count else f"{key!r}: None")
+    after = "".join(f"raw[{key!r}], " for key in raw_keys)
+    key = "(*map(type, after), *map(type, values))" if given else "tuple(map(type, after))"
+    lines = [
+        "def write(text, match, plain=None):",
+        "    if plain is None:",
+        "        plain = len(encode(text)) == len(text) + 2",
+        "    if plain:",
+        "        spelling = text[: text.index(':')]",
+        "        shapes = by_spelling.get(spelling)",
+        "        layout = layouts.get(spelling)",
+        "        if shapes is not None and layout is not None:",
+        f"            values = match.group({groups}){',' if not numbers else ''}",
+        *(
+            f"            values += (first_group(match, several[{at}]),)"
+            for at in range(len(several))
+        ),
+        "            raw = {" + ", ".join(entries) + "}",
+        "            cut(raw, text, spans_from_regs(match.regs, hook_groups), layout)",
+        f"            after = ({after})",
+        f"            found = shapes.get({key})",
+        "            if found is not None:",
+        "                record_of, texts = found",
+        "                if texts is not None and '%' in text:",
+        "                    joined = ''.join(texts(after))",
+        "                    if '%' in joined or len(encode(joined)) != len(joined) + 2:",
+        "                        return slow(text, match, plain)",
+        "                record = record_of(after)",
+        "                if record is not None:",
+        "                    return record",
+        "    return slow(text, match, plain)",
+    ]
+    namespace: dict[str, Any] = {
+        "by_spelling": by_spelling,
+        "layouts": layouts,
+        "cut": cut,
+        "hook_groups": hook_groups,
+        "spans_from_regs": spans_from_regs,
+        "slow": slow,
+        "encode": encode,
+        "several": tuple(tuple(found) for found in several),
+        "first_group": first_group,
+    }
+    exec(compile("\n".join(lines), "<rfc1738 hooked line>", "exec"), namespace)
+    function: Callable[[str, Any, bool | None], str] = namespace["write"]
+    return function

@@ -45,10 +45,12 @@ from ._record_code import (
     Constant,
     Digits,
     Encoded,
+    HookedShape,
     Known,
     Segments,
     Step,
     first_group,
+    hooked_line_function,
     line_function,
     presence,
     record_function,
@@ -156,16 +158,38 @@ def members_writer(
     the writer finds out.
     """
     writer = _Writer(cls, groups, grammar, host_checks)
-    if not writer.by_span:
-        return writer.write
-    # Most lines of a class read from the match: one generated function finds
-    # the shape's (line_function), and the writer writes the rest.
-    return cast(
-        MembersWriter,
-        line_function(
-            writer.numbers, writer.several, len(writer.nones), writer.spelled, writer.write, _quoted
-        ),
-    )
+    # Most lines: one generated function finds the shape's function, and the
+    # writer writes the rest.
+    if writer.by_span:
+        return cast(
+            MembersWriter,
+            line_function(
+                writer.numbers,
+                writer.several,
+                len(writer.nones),
+                writer.spelled,
+                writer.write,
+                _quoted,
+            ),
+        )
+    if writer.by_hook and not writer.reads_object:
+        return cast(
+            MembersWriter,
+            hooked_line_function(
+                writer.numbers,
+                writer.several,
+                writer.read_keys,
+                writer.get_raw_keys,
+                bool(writer.presence),
+                writer.hooked,
+                writer.layouts,
+                writer.cut,
+                writer.hook_groups,
+                writer.write,
+                _quoted,
+            ),
+        )
+    return writer.write
 
 
 #: How a field's ``decode`` treats a raw text without escapes, and ``None`` (see :func:`_kind`).
@@ -280,7 +304,8 @@ class _Writer:
         if self.by_span:
             self.index = {key: at for at, key in enumerate(order, 1)}
         else:
-            self.get_raw = itemgetter("raw_scheme", *keys)
+            self.get_raw_keys = ("raw_scheme", *keys)
+            self.get_raw = itemgetter(*self.get_raw_keys)
             self.index = {key: at for at, key in enumerate(keys, 1)}
         #: Whether a line's record reads a property from its object (not per spelling or value).
         self.reads_object = any(
@@ -291,6 +316,10 @@ class _Writer:
         #: For a class read from the match, per spelling, the shapes' functions by
         #: which values are ``None`` (:func:`~._record_code.line_function`).
         self.spelled: dict[str, dict[int, Callable[[tuple[Any, ...]], str | None]]] = {}
+        #: For a class whose hook reads its fields, per spelling, the shapes'
+        #: functions and texts by the values' types
+        #: (:func:`~._record_code.hooked_line_function`).
+        self.hooked: dict[str, dict[tuple[type, ...], HookedShape]] = {}
         #: Per slot and values it depends on, its JSON text (see :meth:`_fill`).
         self.known: dict[tuple[object, ...], str] = {}
 
@@ -523,6 +552,12 @@ class _Writer:
                 spelled = self.spelled[spelling] = {}
             if spelled is not None and len(spelled) < _SHAPES_KEPT:
                 spelled[presence(values, len(values) - len(self.nones))] = fast
+        if self.by_hook and fast is not None and isinstance(spelling, str):
+            by_types = self.hooked.get(spelling)
+            if by_types is None and len(self.hooked) < _SPELLINGS_KEPT:
+                by_types = self.hooked[spelling] = {}
+            if by_types is not None and len(by_types) < _SHAPES_KEPT:
+                by_types[cast("tuple[type, ...]", shape[1:])] = (fast, texts)
         if len(self.shapes) < _SHAPES_KEPT:
             self.shapes[shape] = found
         return found
