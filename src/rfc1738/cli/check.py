@@ -144,6 +144,7 @@ def _records(
                 )
             out.write("".join(records))
             first += len(block)
+            del block, records  # before the next block is read
             if progress is not None:
                 progress.update(first - 1, summary.invalid)
 

@@ -89,6 +89,9 @@ def lines(source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes]) -> Iter
     if read is not None:
         for block in _blocks(read):
             yield from block
+            # Let it go before the next block is read: two blocks of lines at once
+            # would be the peak.
+            del block
         return
     for line in cast("Iterable[str | bytes]", source):
         yield _line(line)
@@ -126,6 +129,7 @@ def _line_blocks(
         for block in _blocks(read):
             for start in range(0, len(block), size):
                 yield block[start : start + size] if len(block) > size else block
+            del block  # (as in lines)
         return
     items = iter(cast("Iterable[str | bytes]", source))
     while True:
@@ -282,6 +286,7 @@ def match_blocks(
             block += invalid
         number += len(texts)
         yield block
+        del texts, block, by_scheme  # before the next lines are read (as in lines)
 
 
 def line_error(
