@@ -172,6 +172,7 @@ def test_a_hooked_line_function_runs_the_hook_and_finds_the_shape_by_types() -> 
     write = hooked_line_function(
         [2, 3],
         [],
+        0,
         ["raw_scheme", "head", "rest_text"],
         ["raw_scheme", "head", "first", "second"],
         False,
@@ -198,6 +199,8 @@ def test_a_hooked_line_function_runs_the_hook_and_finds_the_shape_by_types() -> 
 
 
 def test_a_hooked_line_function_tells_shapes_by_what_was_there_before_the_hook() -> None:
+    # The types after the hook, then those of the values read (the text, the
+    # group, and None for the field no group holds), as the writer's shapes are.
     pattern = re.compile(r"n:(?:([a-z]+)|(\*))")
 
     def cut(raw: dict[str, object], text: str, spans: object, layout: object) -> None:
@@ -207,14 +210,15 @@ def test_a_hooked_line_function_tells_shapes_by_what_was_there_before_the_hook()
     none = type(None)
     shapes: dict[str, dict[tuple[type, ...], HookedShape]] = {
         "n": {
-            (str, str, str, str): (lambda after: f"group {after[1]}", None),
-            (str, str, str, none): (lambda after: "all groups", None),
+            (str, str, str, str, none): (lambda after: f"group {after[1]}", None),
+            (str, str, str, none, none): (lambda after: "all groups", None),
         }
     }
     write = hooked_line_function(
         [1],
         [],
-        ["raw_scheme", "group"],
+        1,  # a field no group holds: None before the hook, in the shape too
+        ["raw_scheme", "group", "count"],
         ["raw_scheme", "group"],
         True,
         shapes,
@@ -228,3 +232,10 @@ def test_a_hooked_line_function_tells_shapes_by_what_was_there_before_the_hook()
         match = pattern.fullmatch(text)
         assert match is not None
         assert write(text, match) == record
+
+
+def test_a_hooked_line_function_has_a_key_for_each_value() -> None:
+    with pytest.raises(ValueError, match="one key for each value"):
+        hooked_line_function(
+            [1], [], 1, ["raw_scheme", "a"], ["raw_scheme"], False, {}, {}, print, (), print, str
+        )

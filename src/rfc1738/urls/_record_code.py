@@ -280,6 +280,7 @@ HookedShape = tuple[
 def hooked_line_function(
     numbers: Sequence[int],
     several: Sequence[Sequence[int]],
+    nones: int,
     read_keys: Sequence[str],
     raw_keys: Sequence[str],
     given: bool,
@@ -294,9 +295,9 @@ def hooked_line_function(
 
     What :meth:`.records._Writer.write` does for such a class, written out:
     the values read from the match (``match.group(0, *numbers)``, the first
-    group of each of ``several`` that took part, ``None`` for the rest of
-    ``read_keys``) go into the dictionary of raw fields (``raw_scheme`` the
-    scheme as written), ``cut`` changes it with the spans of ``hook_groups``
+    group of each of ``several`` that took part, and ``nones`` times
+    ``None``), under ``read_keys``, go into the dictionary of raw fields
+    (``raw_scheme`` the scheme as written), ``cut`` changes it with the spans of ``hook_groups``
     and the spelling's layout (``layouts``), and the raw fields in the order
     of ``raw_keys`` are the values of the record. Its shape is their types
     (and, where ``given``, those of the values before the hook), looked up
@@ -307,10 +308,10 @@ def hooked_line_function(
     plain)``.
     """
     groups = ", ".join(["0", *map(str, numbers)])
-    count = 1 + len(numbers) + len(several)
+    if len(read_keys) != 1 + len(numbers) + len(several) + nones:
+        raise ValueError("one key for each value read")
     entries = ["'raw_scheme': spelling"]
-    for at, key in enumerate(read_keys[1:], 1):
-        entries.append(f"{key!r}: values[{at}]" if at < count else f"{key!r}: None")
+    entries += [f"{key!r}: values[{at}]" for at, key in enumerate(read_keys[1:], 1)]
     after = "".join(f"raw[{key!r}], " for key in raw_keys)
     key = "(*map(type, after), *map(type, values))" if given else "tuple(map(type, after))"
     lines = [
@@ -327,6 +328,7 @@ def hooked_line_function(
             f"            values += (first_group(match, several[{at}]),)"
             for at in range(len(several))
         ),
+        *([f"            values += {(None,) * nones!r}"] if nones else []),
         "            raw = {" + ", ".join(entries) + "}",
         "            cut(raw, text, spans_from_regs(match.regs, hook_groups), layout)",
         f"            after = ({after})",

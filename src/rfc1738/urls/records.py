@@ -178,6 +178,7 @@ def members_writer(
             hooked_line_function(
                 writer.numbers,
                 writer.several,
+                len(writer.nones),
                 writer.read_keys,
                 writer.get_raw_keys,
                 bool(writer.presence),
