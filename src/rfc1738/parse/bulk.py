@@ -245,9 +245,9 @@ def match_blocks(
     that takes them in the order given treats them one after another too:
     the same code on the same kind of data, which a processor runs faster
     than the kinds taken in turn (on the lines of ``rfc1738 check``'s
-    benchmark, fifteen forms of URL in turn, ``check --jsonl`` took 5.5 µs
-    a line with the blocks' lines in order and 4.0 µs grouped). A block is
-    kept whole, so memory grows with ``size``, not with ``source``.
+    benchmark, fifteen forms of URL in turn, ``check --jsonl`` takes about a
+    quarter less time so: ``docs/performance.md``). A block is kept whole,
+    so memory grows with ``size``, not with ``source``.
 
     >>> import rfc1738
     >>> texts = ["http://a/", "news:x", "http://b c", "http://d/"]
