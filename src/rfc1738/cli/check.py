@@ -157,8 +157,8 @@ def _collected_less_often() -> Iterator[None]:
     writes their records, and makes and frees several small containers a
     line. At the default threshold (700 more containers made than freed)
     the collector looks at each block's objects many times over and, now
-    and then, at every object of the process: about a tenth of the time of
-    the loop, which makes no cycles of its own. Here the collector runs
+    and then, at every object of the process: some 7% of the time of the
+    loop (``docs/performance.md``), which makes no cycles of its own. Here the collector runs
     after :data:`_COLLECT_AFTER` instead; it still runs.
     """
     threshold = gc.get_threshold()
