@@ -165,10 +165,30 @@ def record_function(
     if next(arguments, None) is not None:
         raise ValueError("more places than the template has %s")
     lines.append("    return f'" + "".join(pieces) + "'")
-    namespace: dict[str, Any] = {"known": known, "encode": encode, **names}
-    exec(compile("\n".join(lines), "<rfc1738 record>", "exec"), namespace)
-    function: Callable[[tuple[Any, ...]], str | None] = namespace["record"]
+    function: Callable[[tuple[Any, ...]], str | None] = _defined(
+        lines, "<rfc1738 record>", {"known": known, "encode": encode, **names}
+    )
     return function
+
+
+def _defined(lines: list[str], filename: str, names: dict[str, Any]) -> Any:
+    """The function the source ``lines`` define (the first line names it), with ``names``
+    as its globals."""
+    exec(compile("\n".join(lines), filename, "exec"), names)
+    return names[lines[0].removeprefix("def ").partition("(")[0]]
+
+
+def _line_names(
+    by_spelling: object, slow: object, encode: object, several: Sequence[Sequence[int]]
+) -> dict[str, Any]:
+    """The globals the functions of :func:`line_function` and :func:`hooked_line_function` share."""
+    return {
+        "by_spelling": by_spelling,
+        "slow": slow,
+        "encode": encode,
+        "several": tuple(tuple(found) for found in several),
+        "first_group": first_group,
+    }
 
 
 def _items(key: tuple[str, ...]) -> str:
@@ -239,15 +259,9 @@ def line_function(
         "                    return record",
         "    return slow(text, match, plain)",
     ]
-    namespace: dict[str, Any] = {
-        "by_spelling": by_spelling,
-        "slow": slow,
-        "encode": encode,
-        "several": tuple(tuple(found) for found in several),
-        "first_group": first_group,
-    }
-    exec(compile("\n".join(lines), "<rfc1738 line>", "exec"), namespace)
-    function: Callable[[str, Any, bool | None], str] = namespace["write"]
+    function: Callable[[str, Any, bool | None], str] = _defined(
+        lines, "<rfc1738 line>", _line_names(by_spelling, slow, encode, several)
+    )
     return function
 
 
@@ -344,17 +358,14 @@ def hooked_line_function(
         "                    return record",
         "    return slow(text, match, plain)",
     ]
-    namespace: dict[str, Any] = {
-        "by_spelling": by_spelling,
+    names = _line_names(by_spelling, slow, encode, several)
+    names |= {
         "layouts": layouts,
         "cut": cut,
         "hook_groups": hook_groups,
         "spans_from_regs": spans_from_regs,
-        "slow": slow,
-        "encode": encode,
-        "several": tuple(tuple(found) for found in several),
-        "first_group": first_group,
     }
-    exec(compile("\n".join(lines), "<rfc1738 hooked line>", "exec"), namespace)
-    function: Callable[[str, Any, bool | None], str] = namespace["write"]
+    function: Callable[[str, Any, bool | None], str] = _defined(
+        lines, "<rfc1738 hooked line>", names
+    )
     return function
