@@ -9,6 +9,9 @@ function, its text in one f-string, as :func:`collections.namedtuple` and
 :mod:`dataclasses` write theirs. The function gives ``None`` where a line
 needs more than those steps (a port with a leading zero, a value not
 worked out yet): the caller's loop, which handles every line, writes it.
+:func:`line_function` and :func:`hooked_line_function` write out, per
+class, how a line's values are read and its shape's function found, the
+writer's own ``write`` taking every line they cannot.
 
 What goes into the source is indexes, names bound to the caller's values,
 and texts the same for every line of the shape (its constant JSON, the
@@ -226,13 +229,16 @@ def line_function(
     ``encode``) or holds a ``%``, where no function is known, or where the
     function gives no record, ``slow(text, match, plain)`` writes it.
 
+    With the shipped grammar's http expression, its host and port groups:
+
+    >>> import rfc1738
+    >>> fast = rfc1738.shipped().fast_parser("http")
+    >>> host, port = (dict(fast.fields)[name][0] for name in ("host", "port"))
     >>> shapes = {"http": {0b10: lambda values: f'"host": "{values[1]}", "port": null'}}
-    >>> write = line_function([1, 2], [], 0, shapes, lambda *line: "slow", str)
-    >>> import re
-    >>> match = re.fullmatch(r"http://([a-z.]+)(?::([0-9]+))?/", "http://h.example/")
-    >>> write(match.string, match, True)
+    >>> write = line_function([host, port], [], 0, shapes, lambda *line: "slow", str)
+    >>> write("http://h.example/", fast.pattern.fullmatch("http://h.example/"), True)
     '"host": "h.example", "port": null'
-    >>> write("http://h:8/", re.fullmatch(r"http://([a-z.]+)(?::([0-9]+))?/", "http://h:8/"))
+    >>> write("http://h:8/", fast.pattern.fullmatch("http://h:8/"))
     'slow'
     """
     groups = ", ".join(["0", *map(str, numbers)])
