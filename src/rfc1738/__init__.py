@@ -82,6 +82,7 @@ __all__ = [
     "URLSyntaxError",
     "WaisURL",
     "__version__",
+    "check_lines",
     "export",
     "find_urls",
     "generate",

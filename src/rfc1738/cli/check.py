@@ -298,7 +298,10 @@ class Summary:
             width = max(len("scheme"), *(len(s) for s in schemes))
             out.write(f"\n{'scheme':<{width}}" + "".join(f"  {h:>7}" for h in headings) + "\n")
             for scheme in schemes:
-                row = "".join(f"  {c[scheme]:>{max(7, len(h))}}" for c, h in zip(counts, headings))
+                row = "".join(
+                    f"  {c[scheme]:>{max(7, len(h))}}"
+                    for c, h in zip(counts, headings, strict=True)
+                )
                 out.write(f"{scheme:<{width}}{row}\n")
         self._list(out, name, self.errors, self.invalid, "error", "errors")
         self._list(

@@ -15,6 +15,7 @@ was invalid but one was too long for the reference parser to judge, and 141
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import warnings
@@ -84,10 +85,9 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 def _discard_stdout() -> None:
     """Point stdout at the null device: what is still buffered goes nowhere, quietly."""
-    try:
+    # A stdout with no file descriptor of its own (a test's capture) is left as it is.
+    with contextlib.suppress(OSError, ValueError):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-    except (OSError, ValueError):  # no file descriptor of its own (a test's capture)
-        pass
 
 
 # ---- the commands ----

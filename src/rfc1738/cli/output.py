@@ -142,7 +142,7 @@ def open_input(file: str) -> BinaryIO | None:
             return None
         return sys.stdin.buffer
     try:
-        return open(file, "rb")  # noqa: SIM115 - the caller closes it
+        return open(file, "rb")  # the caller closes it
     except OSError as error:
         say(f"cannot read {file}: {error.strerror}")
         return None
@@ -166,9 +166,9 @@ def not_utf8(text: str) -> tuple[int, int, int] | None:
     ``None`` if there is none; otherwise the first one's character position,
     its offset in the bytes of ``text``, and the byte.
 
-    >>> not_utf8("http://h/caf\u00e9/\udce9")
+    >>> not_utf8("http://h/caf\\u00e9/\\udce9")
     (14, 15, 233)
-    >>> not_utf8("http://h/caf\u00e9") is None
+    >>> not_utf8("http://h/caf\\u00e9") is None
     True
     """
     found = _ESCAPED_BYTE.search(text)
