@@ -170,9 +170,7 @@ def _line_blocks(
 def _blocks(read: Callable[[int], Any]) -> Iterator[list[str]]:
     """The lines of a file, a list per block read: one decode and one split per block."""
     block = read(BLOCK)
-    if not isinstance(block, str | bytes):
-        # A file of another kind, or an object whose read() is not a file's.
-        raise TypeError(f"a file of lines must read str or bytes, not {type(block).__name__}")
+    _check_read(block)
     newline = b"\n" if isinstance(block, bytes) else "\n"
     rest = block[:0]
     while block:
@@ -184,6 +182,15 @@ def _blocks(read: Callable[[int], Any]) -> Iterator[list[str]]:
         block = read(BLOCK)
     if rest:
         yield [rest.decode("utf-8", "surrogateescape") if isinstance(rest, bytes) else rest]
+
+
+def _check_read(block: object) -> None:
+    """``TypeError`` for what a file's ``read`` gave that is neither text nor bytes.
+
+    A file of another kind, or an object whose ``read`` is not a file's.
+    """
+    if not isinstance(block, str | bytes):
+        raise TypeError(f"a file of lines must read str or bytes, not {type(block).__name__}")
 
 
 def _split(block: str | bytes) -> list[str]:
