@@ -29,7 +29,6 @@ tests hold them.
 
 from __future__ import annotations
 
-import difflib
 from collections import Counter, deque
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
@@ -292,5 +291,8 @@ def _check_fieldless(grammar: Grammar, file: str, cls: type[URL]) -> None:
 
 def _spelled(name: str, known: frozenset[str]) -> str:
     """``" (did you mean x?)"`` for a name close to one of ``known``, else ``""``."""
+    # Only for a message: kept off the import of rfc1738.
+    import difflib
+
     close = difflib.get_close_matches(name, sorted(known), n=1)
     return f" (did you mean {close[0]}?)" if close else ""
