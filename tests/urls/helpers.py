@@ -78,6 +78,7 @@ def read(url: URL, name: str) -> object:
         assert error.field == name
         return Refused(error.escape, error.instead)
 
+
 #: A URL and the values some of its attributes must have.
 Row = tuple[str, Mapping[str, object]]
 
@@ -90,10 +91,14 @@ def one_value_per_part(url: URL) -> dict[str, object]:
     decoded where the URL gives it (``path``, else ``segments``), else as written."""
     values: dict[str, object] = {}
     for field in url.DECLARED:
-        if isinstance(url, GenericURL) and field.name != "scheme":
-            # The //login fields, or the opaque schemepart.
-            if (field.name in LOGIN) != (url.host is not None):
-                continue
+        # A generic URL's //login fields, or its opaque schemepart.
+        login = field.name in LOGIN
+        if (
+            isinstance(url, GenericURL)
+            and field.name != "scheme"
+            and login != (url.host is not None)
+        ):
+            continue
         names = [field.name]
         if isinstance(field, Path) and field.has_segments:
             names.append("segments")

@@ -227,9 +227,14 @@ class Raw:
 
     def __init__(self, field: Field[Any]) -> None:
         self.field = field
+        if isinstance(field, Number):
+            what = f"The digits of ``{field.name}`` as written (leading zeros kept)"
+        elif isinstance(field, Pairs):
+            what = f"``{field.name}`` as written: each pair's name and value, escapes kept"
+        else:
+            what = f"``{field.name}`` as written, escapes kept"
         self.__doc__ = (
-            f"{field.name} as written in the URL, escapes and all (``None`` where "
-            f"{field.name} is absent): says all that the text says. {field.__doc__}"
+            f"{what}; ``None`` where it is absent. Never refused: it says all the text says."
         )
 
     def __get__(self, url: URL | None, owner: type) -> Any:

@@ -37,7 +37,7 @@ class _Segments:
         if url is None:
             return self
         raw = url._raw()[self.field.raw_name]
-        if raw is not None and "%" in raw:
+        if isinstance(raw, str) and "%" in raw:
             url._refuse(self.field, "segments", raw)
         return self.field.segments(raw if isinstance(raw, str) else None)
 
@@ -506,7 +506,7 @@ class URL(metaclass=_URLType):
         return field.lost(view, raw, self._chars, self._reserved())
 
     def _refuse(self, field: Field[Any], view: str, raw: object) -> None:
-        """Raise :class:`~rfc1738.AmbiguousFieldError` if the decoded ``view`` would lose ``raw``."""
+        """Raise :class:`~rfc1738.AmbiguousFieldError` where the decoded ``view`` loses ``raw``."""
         escape = self._lost(field, view, raw)
         if escape is None:
             return
@@ -526,9 +526,13 @@ class URL(metaclass=_URLType):
                     "to the scheme (section 2.2)"
                 )
         instead: tuple[str, ...] = (field.raw_name,)
-        if view != "segments" and isinstance(field, Path) and field.has_segments:
-            if self._lost(field, "segments", raw) is None:
-                instead = ("segments", field.raw_name)
+        if (
+            view != "segments"
+            and isinstance(field, Path)
+            and field.has_segments
+            and self._lost(field, "segments", raw) is None
+        ):
+            instead = ("segments", field.raw_name)
         raise AmbiguousFieldError(self.text, view, escape, instead, reason)
 
     def _reserved(self) -> frozenset[str]:
@@ -650,7 +654,7 @@ class URL(metaclass=_URLType):
                 parts[field.raw_name] = _raw_value(field, name, value)
 
     def _kept(self, url: Self, changes: Mapping[str, object]) -> Self:
-        """``url``, if each raw field given in ``changes`` reads back as given; else ``ValueError``."""
+        """``url``, if each raw field in ``changes`` reads back as given; else ``ValueError``."""
         for name, value in changes.items():
             field = self.RAW_FIELDS.get(name)
             if field is None or name in self.FIELDS:
@@ -689,7 +693,7 @@ class URL(metaclass=_URLType):
 
     def _written_options(self) -> frozenset[int]:
         """Every optional part of the start rule that its literals alone may fill (the final
-        ``/`` of ``telnet://h/``): what a canonical form that writes them passes to :meth:`_write`."""
+        ``/`` of ``telnet://h/``): what a canonical form that writes them gives :meth:`_write`."""
         return _fieldless_options(self._layout())
 
     def _reparse(self, text: str) -> Self:
@@ -720,7 +724,9 @@ def _raw_value(field: Field[Any], name: str, value: object) -> object:
         return None
     if isinstance(field, Pairs):
         if isinstance(value, tuple | list) and all(
-            isinstance(pair, tuple | list) and len(pair) == 2 and all(isinstance(i, str) for i in pair)
+            isinstance(pair, tuple | list)
+            and len(pair) == 2
+            and all(isinstance(i, str) for i in pair)
             for pair in value
         ):
             return tuple((key, item) for key, item in value)
@@ -956,7 +962,11 @@ def _static(cls: type, name: str) -> object:
 
 def _views(field: Field[Any]) -> tuple[str, ...]:
     """The decoded attributes ``field`` gives: its name, and ``segments`` for a path."""
-    return (field.name, "segments") if isinstance(field, Path) and field.has_segments else (field.name,)
+    return (
+        (field.name, "segments")
+        if isinstance(field, Path) and field.has_segments
+        else (field.name,)
+    )
 
 
 def refusing(url: URL) -> bool:

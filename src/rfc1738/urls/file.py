@@ -51,7 +51,7 @@ class FileURL(URL):
         escape="fsegment",
         optional=False,
         reserved="/;",
-        doc="The fpath, decoded, without the ``/`` before it (``\"\"`` for ``file://host/``). "
+        doc='The fpath, decoded, without the ``/`` before it (``""`` for ``file://host/``). '
         "A ``%2F`` is a ``/`` inside one segment name, which the decoded path cannot tell from "
         "a separator: reading it then raises :class:`~rfc1738.AmbiguousFieldError`, and "
         "``segments`` is the way.",

@@ -50,7 +50,9 @@ class FtpURL(URL):
         doc='The password, decoded: ``None`` when absent, ``""`` when empty (section 3.1).',
     )
     host = Verbatim(
-        "host", optional=False, doc="The host as written (host names and numbers are never escaped)."
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
     )
     port = Number(
         "port",

@@ -51,7 +51,9 @@ class GopherURL(URL):
     """
 
     host = Verbatim(
-        "host", optional=False, doc="The host as written (host names and numbers are never escaped)."
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
     )
     port = Number(
         "port",

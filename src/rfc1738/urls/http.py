@@ -32,7 +32,9 @@ class HttpURL(URL):
     """
 
     host = Verbatim(
-        "host", optional=False, doc="The host as written (host names and numbers are never escaped)."
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
     )
     port = Number(
         "port",

@@ -34,7 +34,9 @@ class NntpURL(URL):
     """
 
     host = Verbatim(
-        "host", optional=False, doc="The host as written (host names and numbers are never escaped)."
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
     )
     port = Number(
         "port",
@@ -43,7 +45,7 @@ class NntpURL(URL):
     group = Verbatim("group", optional=False, doc="The newsgroup name (never escaped).")
     article_number = Number(
         "digits",
-        doc="The article number (``\"/\" digits`` after the group); ``None`` when absent "
+        doc='The article number (``"/" digits`` after the group); ``None`` when absent '
         "(``raw_article_number``: its digits as written).",
     )
 

@@ -35,7 +35,9 @@ class ProsperoURL(URL):
     """
 
     host = Verbatim(
-        "host", optional=False, doc="The host as written (host names and numbers are never escaped)."
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
     )
     port = Number(
         "port",

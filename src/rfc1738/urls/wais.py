@@ -36,7 +36,9 @@ class WaisURL(URL):
     """
 
     host = Verbatim(
-        "host", optional=False, doc="The host as written (host names and numbers are never escaped)."
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
     )
     port = Number(
         "port",
@@ -50,20 +52,20 @@ class WaisURL(URL):
     search = Text(
         "search",
         escape="search",
-        doc="The search, decoded; ``None`` unless :attr:`kind` is ``\"index\"``. Where it "
+        doc='The search, decoded; ``None`` unless :attr:`kind` is ``"index"``. Where it '
         "holds an escape of a reserved character that may also stand for itself in it, "
         "reading it raises :class:`~rfc1738.AmbiguousFieldError`: read ``raw_search``.",
     )
     wtype = Text(
         "wtype",
         escape="wtype",
-        doc="The document type, decoded; ``None`` unless :attr:`kind` is ``\"doc\"``.",
+        doc='The document type, decoded; ``None`` unless :attr:`kind` is ``"doc"``.',
     )
     wpath = Text(
         "wpath",
         escape="wpath",
         doc="The document path (an opaque document id), decoded; ``None`` unless "
-        ":attr:`kind` is ``\"doc\"``.",
+        ':attr:`kind` is ``"doc"``.',
     )
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
