@@ -66,6 +66,10 @@ RawValue = object
 #: a terminal) of the URL's own grammar file.
 Chars = Callable[[str], frozenset[str]]
 
+#: What :meth:`Field.escape_sets` works out once per grammar, class and view:
+#: the character sets its :meth:`~Field.normalized` and :meth:`~Field.lost` read.
+EscapeSets = tuple[frozenset[str], ...]
+
 
 class Field(Generic[T]):
     """A field of a URL class: its production, its escaping, its decoded value.
@@ -175,9 +179,15 @@ class Field(Generic[T]):
         """
         return self.standing(chars) & self.held(reserved)
 
-    def normalized(self, raw: RawValue, chars: Chars, reserved: frozenset[str]) -> RawValue:
+    def escape_sets(self, view: str, chars: Chars, reserved: frozenset[str]) -> EscapeSets:
+        """What :meth:`normalized` and :meth:`lost` read for ``view`` in a grammar:
+        ``(same_escaped, held, told_apart)``."""
+        held = self.held(reserved)
+        return self.standing(chars) - held, held, self.told_apart(view, chars, reserved)
+
+    def normalized(self, raw: RawValue, sets: EscapeSets) -> RawValue:
         """``raw`` as the canonical form writes it: escapes of :meth:`same_escaped`
-        characters decoded, the rest in upper case.
+        characters decoded, the rest in upper case (``sets``: :meth:`escape_sets`).
 
         A character written as itself that may not stand for itself in the
         field, and is not reserved in it, is escaped, as :meth:`encode` would
@@ -186,20 +196,17 @@ class Field(Generic[T]):
         """
         if not isinstance(raw, str):
             return raw
-        standing = self.standing(chars)
-        if "%" not in raw and all(c in standing for c in raw):
+        same, held = sets[0], sets[1]
+        if "%" not in raw and all(c in same or c in held for c in raw):
             return raw
-        held = self.held(reserved)
-        return normalize_escapes(raw, standing - held, held)
+        return normalize_escapes(raw, same, held)
 
-    def lost(self, view: str, raw: RawValue, chars: Chars, reserved: frozenset[str]) -> str | None:
-        """The first escape in ``raw`` that the decoded ``view`` would lose, as written.
-
-        ``None`` when the decoded value says all that ``raw`` says.
-        """
+    def lost(self, raw: RawValue, sets: EscapeSets) -> str | None:
+        """The first escape in ``raw`` that the decoded view of ``sets`` would lose, as
+        written; ``None`` when the decoded value says all that ``raw`` says."""
         if not isinstance(raw, str) or "%" not in raw:
             return None
-        return escape_of(raw, self.told_apart(view, chars, reserved))
+        return escape_of(raw, sets[-1])
 
     # ---- writing ----
 
@@ -320,7 +327,7 @@ class Scheme(Field[str]):
     def decode(self, raw: Any) -> str:
         return str(raw).lower()
 
-    def normalized(self, raw: RawValue, chars: Chars, reserved: frozenset[str]) -> RawValue:
+    def normalized(self, raw: RawValue, sets: EscapeSets) -> RawValue:
         return raw  # never escaped; its case is the URL's to fold (section 2.1)
 
 
@@ -479,11 +486,16 @@ class Pairs(Field[tuple[tuple[str, str], ...]]):
     def standing(self, chars: Chars) -> frozenset[str]:
         return chars(self.production) | chars(self.values)
 
-    def normalized(self, raw: RawValue, chars: Chars, reserved: frozenset[str]) -> RawValue:
-        if not isinstance(raw, tuple):
-            return raw
+    def escape_sets(self, view: str, chars: Chars, reserved: frozenset[str]) -> EscapeSets:
+        """``(same_escaped in names, in values, held, told_apart)``."""
         held = self.held(reserved)
         names, values = chars(self.production) - held, chars(self.values) - held
+        return names, values, held, self.told_apart(view, chars, reserved)
+
+    def normalized(self, raw: RawValue, sets: EscapeSets) -> RawValue:
+        if not isinstance(raw, tuple):
+            return raw
+        names, values = sets[0], sets[1]
         return tuple(
             (
                 normalize_escapes(name, names) if "%" in name else name,
@@ -492,13 +504,12 @@ class Pairs(Field[tuple[tuple[str, str], ...]]):
             for name, value in raw
         )
 
-    def lost(self, view: str, raw: RawValue, chars: Chars, reserved: frozenset[str]) -> str | None:
+    def lost(self, raw: RawValue, sets: EscapeSets) -> str | None:
         if not isinstance(raw, tuple):
             return None
-        told_apart = self.told_apart(view, chars, reserved)
         for pair in raw:
             for text in pair:
-                found = escape_of(text, told_apart) if "%" in text else None
+                found = escape_of(text, sets[-1]) if "%" in text else None
                 if found is not None:
                     return found
         return None

@@ -14,6 +14,8 @@ same ``%FF``.
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from urllib.parse import unquote_to_bytes
 
 from ..parse.numbers import decimal, digits, exceeds
@@ -130,10 +132,16 @@ def escape_of(raw: str, chars: frozenset[str]) -> str | None:
     >>> escape_of("a%20b%2fc%2F", frozenset("/"))
     '%2f'
     """
-    start = 0
-    while (percent := raw.find("%", start)) >= 0:
-        written = raw[percent : percent + 3]
-        if chr(int(written[1:], 16)) in chars:
-            return written
-        start = percent + 3
-    return None
+    if not chars:
+        return None
+    found = _escapes_of(chars).search(raw)
+    return None if found is None else found.group()
+
+
+@cache
+def _escapes_of(chars: frozenset[str]) -> re.Pattern[str]:
+    """An expression that finds an escape of one of ``chars`` (hex in either case)."""
+    return re.compile(
+        "|".join(sorted(f"%{ord(char):02X}" for char in chars if ord(char) < 256)) or "(?!)",
+        re.IGNORECASE,
+    )

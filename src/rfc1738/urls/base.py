@@ -6,6 +6,7 @@ import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, NoReturn, Self
+from weakref import WeakKeyDictionary
 
 from ..bnf.files import GENERIC
 from ..errors import AmbiguousFieldError, FrozenURLError, URLSyntaxError
@@ -14,7 +15,7 @@ from ..parse.hosts import check_spans
 from ..parse.layout import Layout, present, write
 from ..parse.parsers import ParserName, ParserSet, default_parsers
 from ..parse.spans import Spans, spans_from_regs
-from ._fields import Field, Number, Pairs, Path, Raw, Verbatim
+from ._fields import EscapeSets, Field, Number, Pairs, Path, Raw, Verbatim
 from ._text import digits
 
 __all__ = ["URL", "Parts"]
@@ -503,7 +504,27 @@ class URL(metaclass=_URLType):
     def _lost(self, field: Field[Any], view: str, raw: object) -> str | None:
         """The escape in ``raw`` that the decoded ``view`` of ``field`` cannot tell from its
         character, as written; ``None`` if it says all ``raw`` says."""
-        return field.lost(view, raw, self._chars, self._reserved())
+        return field.lost(raw, self._escape_sets(field, view))
+
+    def _escape_sets(self, field: Field[Any], view: str) -> EscapeSets:
+        """``field.escape_sets(view, ...)`` in this URL's grammar: worked out once per
+        grammar, scheme as written, class, field and view."""
+        grammar = self._state[4]
+        if grammar is None:
+            kept = _SHIPPED_ESCAPE_SETS
+        else:
+            # An edited grammar's sets live as long as the grammar, and no longer.
+            kept = _ESCAPE_SETS.get(grammar)  # type: ignore[assignment]
+            if kept is None:
+                kept = _ESCAPE_SETS[grammar] = {}
+        text = self.text
+        key = (text[: text.index(":")], type(self), field, view)
+        found = kept.get(key)
+        if found is None:
+            found = field.escape_sets(view, self._chars, self._reserved())
+            if len(kept) < _SPELLINGS_KEPT * 16:
+                kept[key] = found
+        return found
 
     def _refuse(self, field: Field[Any], view: str, raw: object) -> None:
         """Raise :class:`~rfc1738.AmbiguousFieldError` where the decoded ``view`` loses ``raw``."""
@@ -680,7 +701,7 @@ class URL(metaclass=_URLType):
             if field.production == "port" and number == str(self.default_port):
                 return None
             return number
-        return field.normalized(value, self._chars, self._reserved())
+        return field.normalized(value, self._escape_sets(field, field.name))
 
     def _equivalent(self, parts: Parts) -> frozenset[int] | None:
         """What else section 3 says is the same URL, applied to normalized raw fields in place.
@@ -702,6 +723,12 @@ class URL(metaclass=_URLType):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
 
+
+#: :meth:`URL._escape_sets` by scheme as written, class, field and view: for the
+#: shipped grammar, and per edited grammar.
+_EscapeSetsKept = dict[tuple[str, type, Field[Any], str], EscapeSets]
+_SHIPPED_ESCAPE_SETS: _EscapeSetsKept = {}
+_ESCAPE_SETS: WeakKeyDictionary[ParserSet, _EscapeSetsKept] = WeakKeyDictionary()
 
 #: What ``URL._decoded`` finds for a value not decoded yet (a decoded value may be ``None``).
 _UNREAD = object()
@@ -972,11 +999,8 @@ def _views(field: Field[Any]) -> tuple[str, ...]:
 def refusing(url: URL) -> bool:
     """Whether some decoded field of ``url``'s class may be one a URL cannot give, in
     ``url``'s grammar (:class:`~rfc1738.AmbiguousFieldError`)."""
-    reserved = url._reserved()
     return any(
-        field.told_apart(view, url._chars, reserved)
-        for field in url.DECLARED
-        for view in _views(field)
+        url._escape_sets(field, view)[-1] for field in url.DECLARED for view in _views(field)
     )
 
 

@@ -106,7 +106,7 @@ class NewsURL(URL):
         if field is NewsURL.article and isinstance(value, str):
             # The host of a message id ignores case, as every host does.
             unique, _at, host = value.rpartition("@")
-            normal = field.normalized(unique, self._chars, self._reserved())
+            normal = field.normalized(unique, self._escape_sets(field, field.name))
             return f"{normal}@{host.lower()}"
         return URL._normalized(self, field, value)
 
