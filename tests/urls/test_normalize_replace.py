@@ -79,6 +79,10 @@ def test_objects_are_immutable_values() -> None:
 
 REPLACE = [
     ("http://h/", {"path": "a b/c"}, "http://h/a%20b/c"),
+    # The path excludes the "/" after the host (section 3.1): one more is an empty segment.
+    ("http://h/x", {"path": "/abs"}, "http://h//abs"),
+    ("http://h/x", {"segments": ("a;b", "c")}, "http://h/a;b/c"),
+    ("http://h/x", {"raw_path": "a%3Bb/c"}, "http://h/a%3Bb/c"),
     ("http://h/", {"segments": ("a/b", "c?")}, "http://h/a%2Fb/c%3F"),
     ("http://h/x", {"segments": ()}, "http://h"),
     ("http://h/x?q", {"search": "a/b?c d"}, "http://h/x?a%2Fb%3Fc%20d"),
