@@ -510,13 +510,8 @@ class URL(metaclass=_URLType):
         """``field.escape_sets(view, ...)`` in this URL's grammar: worked out once per
         grammar, scheme as written, class, field and view."""
         grammar = self._state[4]
-        if grammar is None:
-            kept = _SHIPPED_ESCAPE_SETS
-        else:
-            # An edited grammar's sets live as long as the grammar, and no longer.
-            kept = _ESCAPE_SETS.get(grammar)  # type: ignore[assignment]
-            if kept is None:
-                kept = _ESCAPE_SETS[grammar] = {}
+        # A grammar's sets live as long as the grammar, and no longer.
+        kept = _SHIPPED_ESCAPE_SETS if grammar is None else _ESCAPE_SETS.setdefault(grammar, {})
         text = self.text
         key = (text[: text.index(":")], type(self), field, view)
         found = kept.get(key)
