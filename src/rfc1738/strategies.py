@@ -47,6 +47,8 @@ from hypothesis import strategies as st
 # imports Lark for it; so does the adapter this module reaches through).
 from hypothesis.extra.lark import from_lark
 
+from .errors import GrammarError
+from .parse.exported import Export
 from .parse.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from .urls import Grammar, shipped
 
@@ -97,7 +99,10 @@ def urls(scheme: str | None = None, grammar: Grammar | None = None) -> st.Search
     Each string is one the scheme's start rule generates, of at most the
     grammar's ``max_reference_length`` characters, that ``grammar.parse``
     takes with the host checks, as a URL of that scheme (a ``genericurl``
-    that names a scheme of its own file is another scheme's URL, and left out).
+    that names a scheme of its own file is another scheme's URL, and left
+    out). A port or ``hostnumber`` part drawn out of range is brought into
+    it (modulo the limit), so that URLs with them are drawn about as often
+    as URLs without; a label or name too long is drawn again.
     """
     grammar = grammar or shipped()
     return st.one_of([_valid(grammar, name) for name in _schemes(grammar, scheme)])
@@ -142,7 +147,41 @@ def _valid(grammar: Grammar, scheme: str) -> st.SearchStrategy[str]:
     """The URLs of one scheme: the start rule's strings that parse as URLs of the scheme."""
     start = grammar.files[scheme].start
     lark = grammar.reference_parser(scheme).lark(start)
-    return from_lark(lark, start=start).filter(partial(_is_url_of, grammar, scheme))
+    drawn = from_lark(lark, start=start)
+    try:
+        host = _host_parts(grammar, scheme)
+    except GrammarError:
+        host = None  # a grammar the compiler refuses: its URLs are only filtered
+    if host is not None and host.productions:
+        drawn = drawn.map(partial(_in_range, grammar, host))
+    return drawn.filter(partial(_is_url_of, grammar, scheme))
+
+
+def _in_range(grammar: Grammar, host: _HostParts, text: str) -> str:
+    """``text`` with its port and ``hostnumber`` parts brought into range, modulo the limits.
+
+    Drawn digit by digit, most ports and four octets would break a limit;
+    this keeps the URLs that have them about as many as those that do not.
+    """
+    if grammar.is_valid(text) or not host.bare(text):
+        return text
+    spans = host.spans(text)
+    within = {"port": _port_in_range, "hostnumber": _number_in_range}
+    for name, (start, end) in sorted(spans.items(), key=lambda item: item[1], reverse=True):
+        if name in within:
+            try:
+                text = text[:start] + within[name](text[start:end]) + text[end:]
+            except ValueError:  # an edited grammar's numbers that are not decimal
+                return text
+    return text
+
+
+def _port_in_range(port: str) -> str:
+    return str(int(port) % (MAX_PORT + 1))
+
+
+def _number_in_range(number: str) -> str:
+    return ".".join(str(int(part) % (MAX_OCTET + 1)) for part in number.split("."))
 
 
 def _is_url_of(grammar: Grammar, scheme: str, text: str) -> bool:
@@ -235,11 +274,17 @@ _HOST_PARTS = frozenset({"host", "hostnumber", "port"})
 
 
 @cache
-def _host_parts(grammar: Grammar, scheme: str) -> _HostParts:
+def _exported(grammar: Grammar) -> Export:
+    """The grammar's patterns in Python's dialect, with the groups of the host checks."""
     # Lark: the patterns are written from the compiler's IR, read with Lark.
     from .parse.dialects import export_grammar
 
-    exported = export_grammar(grammar, "python").schemes[scheme]
+    return export_grammar(grammar, "python")
+
+
+@cache
+def _host_parts(grammar: Grammar, scheme: str) -> _HostParts:
+    exported = _exported(grammar).schemes[scheme]
     pattern = re.compile(exported.pattern)
     groups = {name: n for name, n in exported.fields().items() if name in _HOST_PARTS}
 
