@@ -192,8 +192,8 @@ def _patterns(grammar: Grammar, expect: type[_URL]) -> tuple[str, ...]:
     from .parse.dialects import export_grammar
 
     export = export_grammar(grammar, "ecmascript")
-    schemes = [s for s in sorted(grammar.schemes) if issubclass(grammar.url_class(s), expect)]
-    if set(schemes) == set(grammar.schemes):
+    schemes = [s for s in sorted(grammar.files) if issubclass(grammar.url_class(s), expect)]
+    if set(schemes) == set(grammar.files):
         return (json_schema_pattern(export.any),)
     return tuple(json_schema_pattern(export.schemes[s].pattern) for s in schemes)
 
