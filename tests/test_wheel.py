@@ -1,8 +1,9 @@
 """The wheel carries the grammar files and works without the checkout.
 
-Builds the wheel (hatchling, in an isolated environment), checks what it
-holds, installs it into a fresh virtual environment and parses a URL of each
-scheme there, from a working directory outside the checkout.
+Builds the wheel (``pip wheel``, as docs/index.md says: hatchling in an
+isolated environment), checks what it holds, installs it into a fresh
+virtual environment and parses a URL of each scheme there, from a working
+directory outside the checkout.
 """
 
 from __future__ import annotations
@@ -57,9 +58,15 @@ def run(*args: str | Path, cwd: Path | None = None) -> str:
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     outdir = tmp_path_factory.mktemp("dist")
-    run(sys.executable, "-m", "build", "--wheel", "--outdir", outdir, ROOT, cwd=ROOT)
+    # As docs/index.md says to build it.
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", outdir, ROOT, cwd=ROOT)
     (built,) = outdir.glob("rfc1738-*.whl")
     return built
+
+
+def test_the_wheel_docs_index_names_is_the_one_built(wheel: Path) -> None:
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert f"dist/{wheel.name}" in index
 
 
 def test_wheel_holds_the_grammar_files_and_py_typed(wheel: Path) -> None:
