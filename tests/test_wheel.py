@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -64,9 +65,12 @@ def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return built
 
 
-def test_the_wheel_docs_index_names_is_the_one_built(wheel: Path) -> None:
+def test_the_docs_name_the_wheel_that_is_built(wheel: Path) -> None:
     index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
     assert f"dist/{wheel.name}" in index
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        named = set(re.findall(r"dist/(rfc1738-[^\s'\[]+\.whl)", page.read_text(encoding="utf-8")))
+        assert named <= {wheel.name}, page
 
 
 def test_wheel_holds_the_grammar_files_and_py_typed(wheel: Path) -> None:

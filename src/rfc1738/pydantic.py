@@ -49,20 +49,9 @@ from pydantic import GetCoreSchemaHandler, GetJsonSchemaHandler
 from pydantic.json_schema import JsonSchemaValue
 from pydantic_core import PydanticCustomError, PydanticKnownError, core_schema
 
+from . import urls
 from .errors import URLSyntaxError
-from .urls import URL as _URL
-from .urls import FileURL as _FileURL
-from .urls import FtpURL as _FtpURL
-from .urls import GenericURL as _GenericURL
-from .urls import GopherURL as _GopherURL
 from .urls import Grammar, shipped
-from .urls import HttpURL as _HttpURL
-from .urls import MailtoURL as _MailtoURL
-from .urls import NewsURL as _NewsURL
-from .urls import NntpURL as _NntpURL
-from .urls import ProsperoURL as _ProsperoURL
-from .urls import TelnetURL as _TelnetURL
-from .urls import WaisURL as _WaisURL
 
 __all__ = [
     "ERROR_TYPE",
@@ -100,7 +89,7 @@ class ParsedBy:
 
     def __init__(
         self,
-        expect: type[_URL] = _URL,
+        expect: type[urls.URL] = urls.URL,
         *,
         grammar: Grammar | None = None,
         host_checks: bool = True,
@@ -115,14 +104,14 @@ class ParsedBy:
             f"host_checks={self.host_checks})"
         )
 
-    def validate(self, value: object) -> _URL:
+    def validate(self, value: object) -> urls.URL:
         """The URL object for ``value`` (a ``str``, or a URL whose text is read again).
 
         Raises the Pydantic errors the field reports: ``string_type`` for a
         value that is neither, :data:`ERROR_TYPE` for a string that is not a
         URL of the class.
         """
-        if isinstance(value, _URL):
+        if isinstance(value, urls.URL):
             value = str(value)
         if not isinstance(value, str):
             raise PydanticKnownError("string_type")
@@ -141,7 +130,7 @@ class ParsedBy:
                 },
             ) from None
 
-    def _parse(self, text: str) -> _URL:
+    def _parse(self, text: str) -> urls.URL:
         if self.grammar is None:
             # Class.parse: the shipped grammar, and the library's own error for
             # a URL of another class.
@@ -186,7 +175,7 @@ class ParsedBy:
 
 
 @cache
-def _patterns(grammar: Grammar, expect: type[_URL]) -> tuple[str, ...]:
+def _patterns(grammar: Grammar, expect: type[urls.URL]) -> tuple[str, ...]:
     """The JSON Schema patterns of the URLs of class ``expect``: one, or one per scheme."""
     # Lark: the patterns are written from the compiler's IR, read with Lark.
     from .parse.dialects import export_grammar
@@ -225,27 +214,27 @@ def json_schema_pattern(pattern: str) -> str:
     return plain
 
 
-HttpURL: TypeAlias = Annotated[_HttpURL, ParsedBy(_HttpURL)]
+HttpURL: TypeAlias = Annotated[urls.HttpURL, ParsedBy(urls.HttpURL)]
 """An ``http`` URL: :class:`rfc1738.HttpURL`."""
-FtpURL: TypeAlias = Annotated[_FtpURL, ParsedBy(_FtpURL)]
+FtpURL: TypeAlias = Annotated[urls.FtpURL, ParsedBy(urls.FtpURL)]
 """An ``ftp`` URL: :class:`rfc1738.FtpURL`."""
-FileURL: TypeAlias = Annotated[_FileURL, ParsedBy(_FileURL)]
+FileURL: TypeAlias = Annotated[urls.FileURL, ParsedBy(urls.FileURL)]
 """A ``file`` URL: :class:`rfc1738.FileURL`."""
-GopherURL: TypeAlias = Annotated[_GopherURL, ParsedBy(_GopherURL)]
+GopherURL: TypeAlias = Annotated[urls.GopherURL, ParsedBy(urls.GopherURL)]
 """A ``gopher`` URL: :class:`rfc1738.GopherURL`."""
-MailtoURL: TypeAlias = Annotated[_MailtoURL, ParsedBy(_MailtoURL)]
+MailtoURL: TypeAlias = Annotated[urls.MailtoURL, ParsedBy(urls.MailtoURL)]
 """A ``mailto`` URL: :class:`rfc1738.MailtoURL`."""
-NewsURL: TypeAlias = Annotated[_NewsURL, ParsedBy(_NewsURL)]
+NewsURL: TypeAlias = Annotated[urls.NewsURL, ParsedBy(urls.NewsURL)]
 """A ``news`` URL: :class:`rfc1738.NewsURL`."""
-NntpURL: TypeAlias = Annotated[_NntpURL, ParsedBy(_NntpURL)]
+NntpURL: TypeAlias = Annotated[urls.NntpURL, ParsedBy(urls.NntpURL)]
 """An ``nntp`` URL: :class:`rfc1738.NntpURL`."""
-TelnetURL: TypeAlias = Annotated[_TelnetURL, ParsedBy(_TelnetURL)]
+TelnetURL: TypeAlias = Annotated[urls.TelnetURL, ParsedBy(urls.TelnetURL)]
 """A ``telnet`` URL: :class:`rfc1738.TelnetURL`."""
-WaisURL: TypeAlias = Annotated[_WaisURL, ParsedBy(_WaisURL)]
+WaisURL: TypeAlias = Annotated[urls.WaisURL, ParsedBy(urls.WaisURL)]
 """A ``wais`` URL: :class:`rfc1738.WaisURL`."""
-ProsperoURL: TypeAlias = Annotated[_ProsperoURL, ParsedBy(_ProsperoURL)]
+ProsperoURL: TypeAlias = Annotated[urls.ProsperoURL, ParsedBy(urls.ProsperoURL)]
 """A ``prospero`` URL: :class:`rfc1738.ProsperoURL`."""
-GenericURL: TypeAlias = Annotated[_GenericURL, ParsedBy(_GenericURL)]
+GenericURL: TypeAlias = Annotated[urls.GenericURL, ParsedBy(urls.GenericURL)]
 """A URL of a scheme RFC 1738 does not define (``genericurl``): :class:`rfc1738.GenericURL`."""
-URL: TypeAlias = Annotated[_URL, ParsedBy(_URL)]
+URL: TypeAlias = Annotated[urls.URL, ParsedBy(urls.URL)]
 """A URL of any scheme: the class :func:`rfc1738.parse` gives."""
