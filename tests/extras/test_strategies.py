@@ -31,16 +31,11 @@ def test_urls_are_urls_of_their_scheme_for_both_parsers(scheme: str) -> None:
     check()
 
 
-def test_urls_of_any_scheme_draw_every_scheme() -> None:
-    seen: set[str] = set()
-
-    @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-    @given(urls())
-    def check(text: str) -> None:
-        seen.add(rfc1738.shipped().scheme_file(text).scheme)
-
-    check()
-    assert seen == set(SCHEMES)
+@pytest.mark.parametrize("scheme", SCHEMES)
+def test_urls_of_any_scheme_include_each_scheme(scheme: str) -> None:
+    # find(), not counting draws: Hypothesis draws the branches of one_of unevenly.
+    found = find(urls(), lambda text: rfc1738.shipped().scheme_file(text).scheme == scheme)
+    assert type(rfc1738.parse(found)) is rfc1738.CLASSES[scheme]
 
 
 def test_urls_with_a_port_and_a_hostnumber_are_drawn() -> None:
