@@ -23,6 +23,7 @@ NOT_TEXT: list[object] = [None, 1, b"http://h/", bytearray(b"http://h/"), object
 
 #: Names of ``__all__`` that take no text: constants, records, exceptions.
 TAKES_NO_TEXT = {
+    "AmbiguousFieldError",
     "CLASSES",
     "MAX_REFERENCE_LENGTH",
     "__version__",
