@@ -84,6 +84,7 @@ __all__ = [
     "URLSyntaxError",
     "WaisURL",
     "__version__",
+    "check_lines",
     "export",
     "find_urls",
     "generate",
@@ -184,6 +185,8 @@ def export(dialect: str, grammar_dir: str | os.PathLike[str] | None = None) -> E
     >>> re.search(http.pattern, "http://example.com:8080/").group("port")
     '8080'
     """
+    if not isinstance(dialect, str):
+        raise TypeError(f"dialect must be a str, not {type(dialect).__name__}")
     # Lark: the patterns are written from the compiler's IR, read with Lark.
     from .parse.dialects import export_grammar
 

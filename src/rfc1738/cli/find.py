@@ -1,8 +1,9 @@
 """``rfc1738 find [FILE|-]``: the URLs in a text, one JSON object each.
 
 The text is read whole, as UTF-8; bytes that are not UTF-8 become lone
-surrogates (``surrogateescape``), which no URL holds. Spans count characters
-of the decoded text.
+surrogates (``surrogateescape``), which no URL holds: a delimited URL that
+holds one is invalid, with an error that names the byte
+(:func:`~.output.not_utf8_dict`). Spans count characters of the decoded text.
 """
 
 from __future__ import annotations
@@ -12,23 +13,18 @@ import sys
 
 from ..text.find import Found, find_urls
 from ..urls import Grammar
-from .output import INVALID, OK, USAGE, error_dict, write_json
+from .output import INVALID, OK, USAGE, error_dict, not_utf8_dict, open_input, write_json
 
 __all__ = ["find", "found_dict"]
 
 
 def find(args: argparse.Namespace, grammar: Grammar) -> int:
     """Run ``rfc1738 find`` with the parsed arguments."""
-    name = "<stdin>" if args.file == "-" else args.file
-    try:
-        if args.file == "-":
-            raw = sys.stdin.buffer.read()
-        else:
-            with open(args.file, "rb") as stream:
-                raw = stream.read()
-    except OSError as error:
-        print(f"rfc1738: cannot read {name}: {error.strerror}", file=sys.stderr)
+    stream = open_input(args.file)
+    if stream is None:
         return USAGE
+    with stream:
+        raw = stream.read()
     text = raw.decode("utf-8", "surrogateescape")
     status = OK
     line, counted = 1, 0
@@ -62,4 +58,4 @@ def found_dict(found: Found, line: int | None = None) -> dict[str, object]:
     if found.url is not None:
         return result | found.url.to_dict()
     assert found.error is not None
-    return result | {"error": error_dict(found.error)}
+    return result | {"error": not_utf8_dict(found.url_text) or error_dict(found.error)}

@@ -4,26 +4,41 @@ Installed as the ``rfc1738`` console script; ``python -m rfc1738`` runs the
 same. Every command takes ``--grammar DIR`` to use an edited copy of the
 grammar directory instead of the shipped one (:func:`rfc1738.load`).
 
-Exit status: 0 when everything given was valid (or the command did its
-work), 1 when a URL was invalid or a lint found an error, 2 for bad usage or
-a grammar that cannot be loaded.
+Exit status (docs/cli.md lists each command's): 0 when everything given was
+valid (or the command did its work), 1 when a URL was invalid or a lint
+found an error, 2 for bad usage, a grammar that cannot be loaded, a closed
+stdin or stdout, or a file that cannot be read or written, 3 when no URL
+was invalid but one was too long for the reference parser to judge, and 141
+(128 + SIGPIPE) when the reader of stdout went away.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import sys
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from ..errors import RFC1738Error, URLSyntaxError
+from ..errors import InputTooLongError, RFC1738Error, URLSyntaxError
 from ..urls import Grammar, load
 from ..version import __version__
 from .check import check
 from .find import find
-from .output import INVALID, OK, USAGE, result_dict, write_json
+from .output import (
+    BROKEN_PIPE,
+    INVALID,
+    OK,
+    TOO_LONG,
+    USAGE,
+    Refusals,
+    not_utf8_message,
+    result_dict,
+    say,
+    write_json,
+)
 
 __all__ = ["main"]
 
@@ -33,6 +48,11 @@ Command = Callable[[argparse.Namespace], int]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (``sys.argv[1:]`` when ``None``)."""
+    if sys.stdout is None:
+        # Started with stdout closed (``rfc1738 parse URL >&-``): Python has no
+        # sys.stdout. Every command prints there, so none can do its work.
+        say("cannot write the output: standard output is closed")
+        return USAGE
     for stream in (sys.stdout, sys.stderr):
         # Reasons quote the offending character; never fail to print one.
         if hasattr(stream, "reconfigure"):
@@ -40,19 +60,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     command: Command = args.command
     try:
-        return command(args)
+        status = command(args)
+        # Written out here, so that a reader gone away or an output that
+        # cannot be written is seen here, not by the interpreter's last flush.
+        sys.stdout.flush()
+        return status
     except RFC1738Error as error:
         # A grammar that does not load or compile, an unknown rule, a missing extra.
-        print(f"rfc1738: {error}", file=sys.stderr)
+        say(str(error))
         return USAGE
     except BrokenPipeError:
         # The reader went away (``rfc1738 check --jsonl big.txt | head``): stop
         # quietly, and keep the interpreter's last flush from failing again.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return INVALID
-    except OSError as error:  # a file to write (-o) or read that cannot be
-        print(f"rfc1738: {error}", file=sys.stderr)
+        _discard_stdout()
+        return BROKEN_PIPE
+    except OSError as error:  # a file to write (-o) or read that cannot be, or a stream
+        say(str(error))
+        try:
+            sys.stdout.flush()
+        except OSError:  # stdout itself (open for reading only): not again at exit
+            _discard_stdout()
         return USAGE
+
+
+def _discard_stdout() -> None:
+    """Point stdout at the null device: what is still buffered goes nowhere, quietly."""
+    # A stdout with no file descriptor of its own (a test's capture) is left as it is.
+    with contextlib.suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
 
 
 # ---- the commands ----
@@ -64,13 +99,18 @@ def _load(args: argparse.Namespace) -> Grammar:
 
 def _parse(args: argparse.Namespace) -> int:
     grammar = _load(args)
-    status = OK
+    refusals = Refusals(grammar, args.parser, args.host_checks)
+    invalid = too_long = False
     for text in args.urls:
-        result = result_dict(grammar, text, parser=args.parser, host_checks=args.host_checks)
+        result = result_dict(
+            grammar, text, parser=args.parser, host_checks=args.host_checks, refusals=refusals
+        )
         write_json(result, sys.stdout, pretty=args.pretty)
-        if not result["valid"]:
-            status = INVALID
-    return status
+        if result["valid"] is None:
+            too_long = True
+        elif not result["valid"]:
+            invalid = True
+    return INVALID if invalid else TOO_LONG if too_long else OK
 
 
 def _check(args: argparse.Namespace) -> int:
@@ -86,8 +126,9 @@ def _tree(args: argparse.Namespace) -> int:
     try:
         tree = grammar.parse_tree(args.url)
     except URLSyntaxError as error:
-        print(f"rfc1738: {error}", file=sys.stderr)
-        return INVALID
+        encoding = not_utf8_message(args.url)
+        say(encoding or str(error))
+        return TOO_LONG if isinstance(error, InputTooLongError) and not encoding else INVALID
     if args.full:
         print(tree.pretty(), end="")
     else:

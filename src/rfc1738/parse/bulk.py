@@ -77,7 +77,10 @@ def lines(source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes]) -> Iter
     ``source`` is a binary or text file (read in blocks of up to :data:`BLOCK`), or
     any iterable of lines (``str`` or ``bytes``, with or without their
     endings). Bytes are decoded as UTF-8; bytes that are not UTF-8 become
-    lone surrogates (``surrogateescape``), which no URL may hold.
+    lone surrogates (``surrogateescape``), which no URL may hold. A line of
+    another type, a ``str`` or ``bytes`` given as the whole source (whose
+    items would be characters or numbers), or a file that reads neither,
+    is a ``TypeError``.
 
     >>> list(lines([b"http://h/\r\n", b"a b \n", b"x\r", b"\xff"]))
     ['http://h/', 'a b ', 'x\r', '\udcff']
@@ -93,7 +96,7 @@ def lines(source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes]) -> Iter
             # would be the peak.
             del block
         return
-    for line in cast("Iterable[str | bytes]", source):
+    for line in _items(source):
         yield _line(line)
 
 
@@ -108,9 +111,34 @@ def _reader(
     return getattr(source, "read1", None) or getattr(source, "read", None)
 
 
+def _items(source: object) -> Iterator[str | bytes]:
+    """The lines of an iterable ``source`` that is not a file; ``TypeError`` for a text.
+
+    A ``str`` or ``bytes`` is iterable too, but a character or a number a
+    line is never what was meant: a one-line source is a list of one line.
+    """
+    if isinstance(source, str | bytes | bytearray):
+        raise TypeError(
+            f"source must be a file or an iterable of lines, not {type(source).__name__} "
+            "(give one line as a list of one)"
+        )
+    try:
+        items = iter(cast("Iterable[str | bytes]", source))
+    except TypeError:
+        raise TypeError(
+            f"source must be a file or an iterable of lines, not {type(source).__name__}"
+        ) from None
+    return items
+
+
 def _line(line: str | bytes) -> str:
     """One line of an iterable, decoded and without its line ending."""
-    text = line.decode("utf-8", "surrogateescape") if isinstance(line, bytes) else line
+    if isinstance(line, bytes):
+        text = line.decode("utf-8", "surrogateescape")
+    elif isinstance(line, str):
+        text = line
+    else:
+        raise TypeError(f"a line must be a str or bytes, not {type(line).__name__}")
     if text.endswith("\n"):
         text = text[:-2] if text.endswith("\r\n") else text[:-1]
     return text
@@ -131,7 +159,7 @@ def _line_blocks(
                 yield block[start : start + size] if len(block) > size else block
             del block  # (as in lines)
         return
-    items = iter(cast("Iterable[str | bytes]", source))
+    items = _items(source)
     while True:
         block = [_line(line) for line in islice(items, size)]
         if not block:
@@ -142,6 +170,7 @@ def _line_blocks(
 def _blocks(read: Callable[[int], Any]) -> Iterator[list[str]]:
     """The lines of a file, a list per block read: one decode and one split per block."""
     block = read(BLOCK)
+    _check_read(block)
     newline = b"\n" if isinstance(block, bytes) else "\n"
     rest = block[:0]
     while block:
@@ -153,6 +182,15 @@ def _blocks(read: Callable[[int], Any]) -> Iterator[list[str]]:
         block = read(BLOCK)
     if rest:
         yield [rest.decode("utf-8", "surrogateescape") if isinstance(rest, bytes) else rest]
+
+
+def _check_read(block: object) -> None:
+    """``TypeError`` for what a file's ``read`` gave that is neither text nor bytes.
+
+    A file of another kind, or an object whose ``read`` is not a file's.
+    """
+    if not isinstance(block, str | bytes):
+        raise TypeError(f"a file of lines must read str or bytes, not {type(block).__name__}")
 
 
 def _split(block: str | bytes) -> list[str]:

@@ -147,9 +147,9 @@ class ParserSet:
         """The file a URL is parsed with: its scheme's, or ``generic.lark``.
 
         The scheme is what comes before the first ``:``, compared without case
-        (ASCII letters only, section 2.1).
+        (ASCII letters only, section 2.1). ``TypeError`` if ``text`` is not a ``str``.
         """
-        colon = text.find(":")
+        colon = _checked(text).find(":")
         if colon > 0:
             written = text[:colon]
             if written.isascii():

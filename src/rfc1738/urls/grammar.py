@@ -14,9 +14,11 @@ from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
+from ..bnf.files import GENERIC
 from ..errors import MAX_REFERENCE_LENGTH
 from ..parse.parsers import ParserName, ParserSet, set_default_parsers
 from .base import URL
+from .checks import check_chosen, check_generic, check_given
 from .file import FileURL
 from .ftp import FtpURL
 from .generic import GenericURL
@@ -60,7 +62,10 @@ class Grammar(ParserSet):
     class of that name (where the file defines the productions it reads), or
     :class:`GenericURL`. ``max_reference_length`` bounds the input of the
     Earley parser (a heavily ambiguous grammar may want a lower bound than
-    RFC 1738's).
+    RFC 1738's). The classes given are checked against the grammar at once,
+    and the class each scheme's URLs become when it is first chosen
+    (:mod:`rfc1738.urls.checks`): :class:`~rfc1738.GrammarError` says what
+    does not fit.
 
     >>> g = Grammar()
     >>> g.parse("news:comp.lang.python").group
@@ -83,6 +88,9 @@ class Grammar(ParserSet):
             generic=GenericURL,
             max_reference_length=max_reference_length,
         )
+        # The schemes whose class has been checked (see url_class).
+        self._checked: set[str] = set()
+        check_given(self, classes or {})
         self._arguments = (
             None if directory is None else os.fspath(directory),
             tuple(sorted((classes or {}).items())),
@@ -96,8 +104,19 @@ class Grammar(ParserSet):
         ) -> URL: ...
 
     def url_class(self, scheme: str) -> type[URL]:
-        """The class URLs of ``scheme`` (a grammar file's name) become."""
+        """The class URLs of ``scheme`` (a grammar file's name) become.
+
+        Checked the first time (:func:`~rfc1738.urls.checks.check_chosen`),
+        before any object of the scheme is built: a :class:`~rfc1738.GrammarError`
+        if it does not fit the grammar.
+        """
         cls: type[URL] = super().url_class(scheme)
+        if scheme not in self._checked:
+            # Checked before it is marked: a thread that finds it unmarked checks it too.
+            if scheme == GENERIC:
+                check_generic(self)
+            check_chosen(self, scheme, cls, given=scheme in self._classes)
+            self._checked.add(scheme)
         return cls
 
     def __reduce__(self) -> tuple[Any, ...]:
