@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Iterable
 from pathlib import Path
+from typing import Any
 
 from ..bnf import tree as bnf
 from ..bnf.load_errors import load_tree
@@ -22,8 +23,9 @@ from .automaton import ErrorAutomaton
 from .glushkov import NotSupportedError, build
 from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term, prefixes
 from .layout import Layout, fields_in
-from .regex import Written, simplify, write_regex
+from .regex import Written, runs_in_linear_time, simplify, write_regex, write_simplified
 from .tables import CharsKey, SchemeTable
+from .thompson import matcher_data
 
 __all__ = ["CompiledFile", "NotRegularError"]
 
@@ -63,10 +65,7 @@ class CompiledFile:
         Raises :class:`NotRegularError` if ``start`` reaches a rule that refers
         back to itself.
         """
-        if start not in self.rules:
-            raise GrammarError(f"no rule {start}", file=str(self.path))
-        node = _Translator(self, frozenset(capture)).rule(start, ())
-        return write_regex(node)
+        return write_simplified(self.ir(start, capture))
 
     def layout(self, start: str, fields: Collection[str]) -> Layout:
         """How ``start`` lays out the productions ``fields`` (see :mod:`rfc1738.parse.layout`)."""
@@ -125,10 +124,11 @@ class CompiledFile:
         wanted = tuple(sorted(capture))
         fields = tuple(sorted(layout_fields))
         try:
-            expression, groups = self.compile(start, wanted)
+            node = self.ir(start, wanted)
             prefixes = self.compile_prefixes(start)
         except NotRegularError as error:
             return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
+        expression, groups = write_simplified(node)
         automaton = self.error_automaton(start)
         layout = self.layout(start, frozenset(fields)) if fields else None
         return SchemeTable(
@@ -142,6 +142,7 @@ class CompiledFile:
             None if automaton is None else automaton.to_data(),
             fields,
             layout,
+            _linear_matcher(node, automaton),
         )
 
     def char_sets(self, kinds: Iterable[str] = ("rule", "terminal")) -> dict[CharsKey, str]:
@@ -192,6 +193,22 @@ class CompiledFile:
         if name not in self.rules:
             raise GrammarError(f"no rule {name}", file=str(self.path))
         return _repeated_chars(_Translator(self, frozenset()).rule(name, ()))
+
+
+def _linear_matcher(node: Node, automaton: ErrorAutomaton | None) -> dict[str, Any] | None:
+    """The route of a scheme: ``None`` for its expression, else the linear matcher's data.
+
+    The expression (Python's ``re``) serves a scheme where it runs in linear
+    time (:func:`~rfc1738.parse.regex.runs_in_linear_time`: the shipped
+    grammar's schemes, and most edited ones), the linear matcher
+    (:mod:`rfc1738.parse.linear`) where it may not. So does a scheme without
+    an error automaton: the matcher then finds where a text too long for the
+    reference parser stops fitting, which the prefix expression, written
+    with loops that give back, could take quadratic time or worse to find.
+    """
+    if automaton is not None and runs_in_linear_time(node):
+        return None
+    return matcher_data(node)
 
 
 def _single_chars(node: Node) -> frozenset[str]:
