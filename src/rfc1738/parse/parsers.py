@@ -135,6 +135,12 @@ class ParserSet:
         self._generic_characters: frozenset[str] | None = None
         #: The compiled tables: built into the wheel, cached on disk, or compiled here.
         self.store = TableStore(self.directory, self.compiled_file)
+        if not self.store.tables.schemes:
+            # Files no process has compiled (an edited grammar): read now, so that
+            # one past the compiler's limits is refused here (rfc1738.parse.limits).
+            from .compiler import checked_files  # Lark: reads the grammar files
+
+            self._compiled_files.update(checked_files(self.files))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self.directory)!r})"
