@@ -18,7 +18,7 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
+from .ir import Alt, Chars, End, Group, Lit, Node, Rep, Seq
 
 __all__ = [
     "MAX_WAYS",
@@ -183,6 +183,8 @@ class Writer:
             return self.char_class(node.chars)
         if isinstance(node, Lit):
             return "".join(self.literal_char(c, node.ignore_case) for c in node.text)
+        if isinstance(node, End):
+            return self.dialect.end
         if isinstance(node, Seq):
             # The items are written from the start, so that groups are numbered
             # as they open.
@@ -492,7 +494,7 @@ def backtracking_ways(node: Node) -> int:
 
 def _ways(node: Node, follow: frozenset[str], after: _After) -> int:
     cap = MAX_WAYS + 1
-    if isinstance(node, Chars | Lit):
+    if isinstance(node, Chars | Lit | End):
         return 1
     if isinstance(node, Group):
         return _ways(node.item, follow, after)
@@ -589,6 +591,8 @@ def _all_chars(node: Node) -> frozenset[str]:
         return frozenset().union(*(_all_chars(option) for option in node.options))
     if isinstance(node, Rep | Group):
         return _all_chars(node.item)
+    if isinstance(node, End):
+        return frozenset()
     raise TypeError(f"no characters for {node!r}")
 
 
