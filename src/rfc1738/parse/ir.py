@@ -246,11 +246,13 @@ def prefixes(node: Node) -> Node:
         )
         return Seq(tuple(Alt((chars, End())) for chars in letters)) if node.text else node
     if isinstance(node, Seq):
-        head, rest = node.items[0], node.items[1:]
-        if not rest:
-            return prefixes(head)
-        tail = rest[0] if len(rest) == 1 else Seq(rest)
-        return Alt((Seq((_plain(head), prefixes(tail))), prefixes(head)))
+        # Each part whole, or a prefix of it that ends the text (the parts
+        # after it then match empty): as long as the sequence, however many
+        # parts it has (nested, x(?:y(?:z)?)?, it would be as deep).
+        *parts, last = node.items
+        return Seq(
+            (*(Alt((_plain(part), Seq((prefixes(part), End())))) for part in parts), prefixes(last))
+        )
     if isinstance(node, Alt):
         return Alt(tuple(prefixes(option) for option in node.options))
     if isinstance(node, Rep):

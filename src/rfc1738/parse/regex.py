@@ -720,7 +720,9 @@ def _factor(options: tuple[Node, ...]) -> Node:
 
 
 def _optional(node: Node) -> Node:
-    """``[ node ]``, with ``[ 1*x ]`` written ``*x``."""
+    """``[ node ]``, with ``[ 1*x ]`` written ``*x`` (and the end of the text, or not, as nothing)."""
+    if isinstance(node, End):
+        return Seq(())
     if isinstance(node, Rep) and node.low == 1:
         return Rep(node.item, 0, node.high)
     return Rep(node, 0, 1)
