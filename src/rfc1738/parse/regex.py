@@ -720,7 +720,7 @@ def _factor(options: tuple[Node, ...]) -> Node:
 
 
 def _optional(node: Node) -> Node:
-    """``[ node ]``, with ``[ 1*x ]`` written ``*x`` (and the end of the text, or not, as nothing)."""
+    """``[ node ]``, with ``[ 1*x ]`` written ``*x`` and ``[ end of the text ]`` as nothing."""
     if isinstance(node, End):
         return Seq(())
     if isinstance(node, Rep) and node.low == 1:
