@@ -454,6 +454,10 @@ class _Translator:
         self.top = top
         # Per node translated (kept alive here), the characters it holds written out.
         self.sizes: dict[int, tuple[Node, int]] = {}
+        # Per terminal, its definition translated (a terminal names no rule, so
+        # where it is used changes nothing), and the translator of named ones.
+        self.terminals: dict[str, Node] = {}
+        self.plain: _Translator | None = None
 
     def rule(self, name: str, path: tuple[str, ...]) -> Node:
         if name in path:
@@ -478,6 +482,12 @@ class _Translator:
             if self.named:
                 node = Production(str(base_name(name)), node)
             self.done[name] = node
+        return node
+
+    def terminal(self, name: str, path: tuple[str, ...]) -> Node:
+        node = self.terminals.get(name)
+        if node is None:
+            node = self.terminals[name] = self.node(self.grammar.terminals[name].body, path)
         return node
 
     def limit(self, path: tuple[str, ...], what: str, limit: str) -> GrammarLimitError:
@@ -543,13 +553,14 @@ class _Translator:
             return Rep(self.node(node.item, path), node.low, node.high)
         if isinstance(node, bnf.Ref):
             if node.terminal:
-                body = self.grammar.terminals[node.name].body
                 if self.named:
                     # A terminal is one token to the reference parser: named as a
                     # whole, its own definition read by a plain translator.
-                    plain = _Translator(self.grammar, frozenset(), depth=self.depth, top=self.top)
-                    return Term(str(base_name(node.name)), plain.node(body, path))
-                return self.node(body, path)
+                    if self.plain is None:
+                        self.plain = _Translator(self.grammar, frozenset(), top=self.top)
+                    self.plain.depth = self.depth
+                    return Term(str(base_name(node.name)), self.plain.terminal(node.name, path))
+                return self.terminal(node.name, path)
             return self.rule(node.name, path)
         if isinstance(node, bnf.Literal):
             if len(node.text) > MAX_LITERAL:
