@@ -470,11 +470,10 @@ class _Translator:
         node = self.done.get(name)
         if node is None:
             node = self.node(self.grammar.rules[name].body, (*path, name))
-            size = self.size(node)
-            if size > MAX_SIZE:
+            if self.size(node) > MAX_SIZE:
                 raise self.limit(
                     (*path, name),
-                    f"it holds {size:,} characters with its repetitions written out",
+                    f"it holds more than {MAX_SIZE:,} characters with its repetitions written out",
                     f"{MAX_SIZE:,} (MAX_SIZE)",
                 )
             if base_name(name) in self.capture:
