@@ -85,16 +85,12 @@ class End(Node):
     """The end of the text: matches the empty string there, nothing elsewhere.
 
     Only in the trees :func:`prefixes` makes, after the part of a literal a
-    prefix ends in; the writer spells it as the dialect's end anchor.
+    prefix ends in; the writer spells it as the dialect's end anchor. (Its
+    answers are constants: nothing to cache.)
     """
 
-    @cached_property
-    def first(self) -> frozenset[str]:
-        return frozenset()
-
-    @cached_property
-    def nullable(self) -> bool:
-        return True
+    first = frozenset[str]()
+    nullable = True
 
 
 @dataclass(frozen=True)

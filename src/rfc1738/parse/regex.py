@@ -461,7 +461,7 @@ def _possessive(node: Rep, follow: frozenset[str], after: _After) -> bool:
 #: The most ways :func:`backtracking_ways` lets an expression try a text and
 #: still call it linear: each way is a scan of the text at most once, so the
 #: matcher's work stays within this many scans (the shipped grammar's most is
-#: 3, wais's three readings of a database).
+#: 8, gopher's: its host, hostname or hostnumber, and two optional parts).
 MAX_WAYS = 64
 
 
