@@ -16,7 +16,9 @@ install: $(BIN)/python
 	$(BIN)/python -m pip install --quiet ".[test,docs]"
 	$(BIN)/python -m pip install --quiet --no-deps --force-reinstall .
 
-demo: install
+# The package alone (and lark), as a user installs it: not the test or docs tools.
+demo: $(BIN)/python
+	$(BIN)/python -m pip install --quiet --force-reinstall .
 	$(BIN)/python -m rfc1738.tools.demo
 
 test: install test-oldest-lark

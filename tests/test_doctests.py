@@ -21,6 +21,8 @@ MODULES = sorted(
 def test_docstring_examples_run(name: str) -> None:
     if name.startswith("rfc1738.spark"):
         pytest.importorskip("pyspark", reason="rfc1738.spark needs pyspark (the spark extra)")
+    if name == "rfc1738.pydantic":
+        pytest.importorskip("pydantic", reason="rfc1738.pydantic needs pydantic (its extra)")
     module = importlib.import_module(name)
     result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0

@@ -24,14 +24,16 @@ LAYERS = (
     ("rfc1738.parse",),
     ("rfc1738.urls",),
     ("rfc1738.text",),
-    ("rfc1738.tools", "rfc1738.spark"),
+    ("rfc1738.tools", "rfc1738.spark", "rfc1738.pydantic", "rfc1738.strategies"),
     ("rfc1738.cli",),
     ("rfc1738", "rfc1738.__main__"),
 )
 
 #: What an import inside a function may keep out of its module's import: Lark,
 #: and the optional extras. Anything else is imported at the top.
-HEAVY = frozenset({"lark", "railroad", "pyspark", "pandas", "pyarrow"})
+HEAVY = frozenset(
+    {"lark", "railroad", "pyspark", "pandas", "pyarrow", "pydantic", "pydantic_core", "hypothesis"}
+)
 
 
 def modules() -> dict[str, Path]:

@@ -1,14 +1,16 @@
 """The wheel carries the grammar files and works without the checkout.
 
-Builds the wheel (hatchling, in an isolated environment), checks what it
-holds, installs it into a fresh virtual environment and parses a URL of each
-scheme there, from a working directory outside the checkout.
+Builds the wheel (``pip wheel``, as docs/index.md says: hatchling in an
+isolated environment), checks what it holds, installs it into a fresh
+virtual environment and parses a URL of each scheme there, from a working
+directory outside the checkout.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 import zipfile
@@ -57,9 +59,18 @@ def run(*args: str | Path, cwd: Path | None = None) -> str:
 @pytest.fixture(scope="module")
 def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
     outdir = tmp_path_factory.mktemp("dist")
-    run(sys.executable, "-m", "build", "--wheel", "--outdir", outdir, ROOT, cwd=ROOT)
+    # As docs/index.md says to build it.
+    run(sys.executable, "-m", "pip", "wheel", "--no-deps", "--wheel-dir", outdir, ROOT, cwd=ROOT)
     (built,) = outdir.glob("rfc1738-*.whl")
     return built
+
+
+def test_the_docs_name_the_wheel_that_is_built(wheel: Path) -> None:
+    index = (ROOT / "docs" / "index.md").read_text(encoding="utf-8")
+    assert f"dist/{wheel.name}" in index
+    for page in sorted((ROOT / "docs").rglob("*.md")):
+        named = set(re.findall(r"dist/(rfc1738-[^\s'\[]+\.whl)", page.read_text(encoding="utf-8")))
+        assert named <= {wheel.name}, page
 
 
 def test_wheel_holds_the_grammar_files_and_py_typed(wheel: Path) -> None:

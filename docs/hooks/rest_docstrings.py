@@ -9,8 +9,10 @@ built. Attributes are documented by ``#:`` comments above them, which
 
 from __future__ import annotations
 
+import ast
 import functools
 import re
+import textwrap
 from pathlib import Path
 from typing import Any
 
@@ -80,7 +82,8 @@ def source_lines(path: str) -> list[str]:
 
 
 class CommentDocstrings(griffe.Extension):
-    """Give an attribute with no docstring the ``#:`` comment lines above it."""
+    """Give an attribute with no docstring the ``#:`` comment lines above it, or the
+    ``doc=`` of the field declaration it is (``host = Verbatim("host", doc="...")``)."""
 
     def on_attribute_instance(self, *, attr: griffe.Attribute, **kwargs: Any) -> None:
         """Read the ``#:`` lines right above ``attr``'s line, if it has none."""
@@ -95,3 +98,25 @@ class CommentDocstrings(griffe.Extension):
         if comment:
             text = to_markdown("\n".join(comment))
             attr.docstring = griffe.Docstring(text, lineno=number + 2, parent=attr)
+            return
+        declared = declared_doc(lines[attr.lineno - 1 : attr.endlineno or attr.lineno])
+        if declared:
+            attr.docstring = griffe.Docstring(
+                to_markdown(declared), lineno=attr.lineno, parent=attr
+            )
+            attr.value = None  # the declaration, its docstring in it, is not what a user reads
+
+
+def declared_doc(lines: list[str]) -> str | None:
+    """The ``doc=`` keyword of the call an assignment's lines make, if it is a string."""
+    try:
+        tree = ast.parse(textwrap.dedent("\n".join(lines)))
+    except SyntaxError:
+        return None
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            for keyword in node.keywords:
+                if keyword.arg == "doc" and isinstance(keyword.value, ast.Constant):
+                    value = keyword.value.value
+                    return value if isinstance(value, str) else None
+    return None

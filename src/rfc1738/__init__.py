@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, TypeVar, overload
 
 from .errors import (
     MAX_REFERENCE_LENGTH,
+    AmbiguousFieldError,
     FrozenURLError,
     GrammarError,
     InputTooLongError,
@@ -61,6 +62,7 @@ __all__ = [
     "CLASSES",
     "MAX_REFERENCE_LENGTH",
     "URL",
+    "AmbiguousFieldError",
     "Export",
     "FileURL",
     "Found",

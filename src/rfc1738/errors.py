@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 __all__ = [
     "MAX_REFERENCE_LENGTH",
+    "AmbiguousFieldError",
     "FrozenURLError",
     "GrammarError",
     "InputTooLongError",
@@ -187,6 +188,40 @@ class FrozenURLError(RFC1738Error, AttributeError):
     An ``AttributeError``, as assigning to a frozen dataclass's field is;
     :meth:`~rfc1738.URL.replace` gives a new object with other fields.
     """
+
+
+class AmbiguousFieldError(RFC1738Error, ValueError):
+    """A decoded field that would lose what its text says: read its raw twin instead.
+
+    Raised on reading a decoded field (``path``, ``search``, ...) whose text
+    holds an escape of a character that the decoded value could not tell
+    from the same character written as itself, where the two mean different
+    things: ``ftp://h/%2Fetc/motd`` and ``ftp://h//etc/motd`` would both have
+    ``path`` ``/etc/motd``, though section 3.2.2 makes the ``%2F`` a ``/``
+    inside one segment name and the ``/`` a separator. A ``ValueError``.
+
+    Attributes:
+        text: the URL.
+        field: the attribute asked for (``path``).
+        escape: the escape as written (``%2F``).
+        instead: the attributes that give the value without loss
+            (``("segments", "raw_path")``).
+        reason: why the decoded value cannot say it (the section that says so).
+    """
+
+    def __init__(
+        self, text: str, field: str, escape: str, instead: tuple[str, ...], reason: str
+    ) -> None:
+        self.text = text
+        self.field = field
+        self.escape = escape
+        self.instead = instead
+        self.reason = reason
+        shown = " or ".join(instead)
+        super().__init__(f"{field} of {text!r} cannot be given decoded: {reason}; read {shown}")
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (type(self), (self.text, self.field, self.escape, self.instead, self.reason))
 
 
 #: How many characters of a long URL the picture shows on each side of the caret.

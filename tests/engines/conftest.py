@@ -35,12 +35,15 @@ def encodable(all_samples: tuple[Sample, ...]) -> tuple[Sample, ...]:
 
 @pytest.fixture(scope="session")
 def spark() -> Iterator[SparkSession]:
-    """The one local SparkSession of the test run (skips without pyspark or Java)."""
+    """The one local SparkSession of the test run: docs/spark.md's, made by its code.
+
+    Skips without pyspark or Java.
+    """
     pytest.importorskip("pyspark", reason="pyspark is not installed (pip install rfc1738[spark])")
-    from .spark_session import find_java_home, local_session
+    from .spark_session import documented_session, find_java_home
 
     if find_java_home() is None:
         pytest.skip("no Java found (JAVA_HOME, java on the PATH, /usr/lib/jvm): Spark needs it")
-    session = local_session("rfc1738-tests")
+    session = documented_session()
     yield session
     session.stop()

@@ -2,10 +2,12 @@
 
 Sources: every case of the project's test data (``tests/cases.py``, the
 parser-confusion table), a few strings where the fields a hook reads are
-cut (``HOOKED``), a sample of each corpus in ``shared/corpora``, strings
-generated from each scheme's grammar file (``hypothesis.extra.lark``) and
-mutations of them, the scheme written in other cases, and the adversarial
-inputs of ``tests/benchmarks/bench.py`` at a small size.
+cut (``HOOKED``), a sample of each corpus in ``shared/corpora``, URLs
+generated from each scheme's grammar file (:func:`rfc1738.strategies.urls`),
+near-misses of them (:func:`rfc1738.strategies.invalid_urls`: a character no
+URL holds, a port, octet, label or host name out of the host checks' range)
+and mutations of them, the scheme written in other cases, and the
+adversarial inputs of ``tests/benchmarks/bench.py`` at a small size.
 
 For each string the library gives the verdict of the bare grammar
 (``is_valid(text, host_checks=False)``), the verdict with host checks, the
@@ -24,11 +26,10 @@ from functools import cache
 from pathlib import Path
 
 from hypothesis import HealthCheck, Phase, given, settings
-from hypothesis.extra.lark import from_lark
 
 import rfc1738
 from rfc1738.parse.hosts import CHECKED_PRODUCTIONS
-from rfc1738.parse.reference import ReferenceParser
+from rfc1738.strategies import InvalidURL, invalid_urls, urls
 from tests.benchmarks.bench import ADVERSARIAL
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, RFC_EXAMPLES
 from tests.security.confusion import CASES as CONFUSIONS
@@ -38,9 +39,8 @@ __all__ = ["CORPORA", "Sample", "corpus_lines", "samples"]
 CORPORA = Path(os.environ.get("RFC1738_CORPORA", Path(__file__).parents[3] / "shared" / "corpora"))
 #: Lines taken from each corpus file (a fixed random sample).
 PER_CORPUS = 400
-#: Strings generated per scheme; each is also mutated once.
+#: URLs generated per scheme, each with a near-miss; each URL is also mutated once.
 PER_SCHEME = 40
-MAX_LENGTH = 300
 #: Where the fields a hook reads are cut (section 3.4's %09, 3.11's ; and =),
 #: next to escapes that only look like the separators.
 HOOKED = (
@@ -92,13 +92,10 @@ def corpus_lines() -> list[str]:
     return found
 
 
-def _generated(scheme: str) -> list[str]:
-    """Strings the scheme's start rule generates, drawn with Hypothesis."""
-    grammar = rfc1738.load()
-    entry = grammar.files[scheme]
-    lark = ReferenceParser(entry.path).lark(entry.start)
-    strategy = from_lark(lark, start=entry.start).filter(lambda s: len(s) <= MAX_LENGTH)
-    drawn: list[str] = []
+def _generated(scheme: str) -> tuple[list[str], list[str]]:
+    """URLs of the scheme and near-misses of them, drawn with :mod:`rfc1738.strategies`."""
+    valid: list[str] = []
+    missed: list[str] = []
 
     @settings(
         max_examples=PER_SCHEME,
@@ -107,12 +104,13 @@ def _generated(scheme: str) -> list[str]:
         suppress_health_check=list(HealthCheck),
         deadline=None,
     )
-    @given(strategy)
-    def collect(text: str) -> None:
-        drawn.append(text)
+    @given(urls(scheme), invalid_urls(scheme))
+    def collect(text: str, miss: InvalidURL) -> None:
+        valid.append(text)
+        missed.append(miss.text)
 
     collect()
-    return drawn
+    return valid, missed
 
 
 def _mutated(text: str, rng: random.Random) -> str:
@@ -146,8 +144,9 @@ def texts() -> list[str]:
     found.extend(HOOKED)
     found.extend(corpus_lines())
     for scheme in sorted(rfc1738.load().files):
-        drawn = _generated(scheme)
+        drawn, missed = _generated(scheme)
         found.extend(drawn)
+        found.extend(missed)
         found.extend(_mutated(text, rng) for text in drawn)
     found.extend(_other_case(text, rng) for text in list(found))
     found.extend(build(200) for build in ADVERSARIAL.values())

@@ -11,7 +11,25 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from pyspark.sql import SparkSession
 
-__all__ = ["find_java_home", "local_session"]
+__all__ = [
+    "SESSION_HEADING",
+    "documented_session",
+    "find_java_home",
+    "local_session",
+    "session_code",
+]
+
+#: docs/spark.md: the page, and the section whose ```python block makes the session.
+SPARK_PAGE = Path(__file__).resolve().parents[2] / "docs" / "spark.md"
+SESSION_HEADING = "## A session on one machine"
+#: What the tests want of a session and a user need not write: no UI, no
+#: progress bars, as many shuffle partitions as cores. Given as spark-submit
+#: arguments, so that the page's code runs unchanged.
+TEST_SUBMIT_ARGS = (
+    "--conf spark.ui.enabled=false --conf spark.ui.showConsoleProgress=false "
+    "--conf spark.sql.shuffle.partitions=2 "
+    "--conf spark.sql.execution.arrow.pyspark.enabled=true pyspark-shell"
+)
 
 #: Where Debian and Ubuntu images install JDKs.
 JVM_DIR = Path("/usr/lib/jvm")
@@ -54,5 +72,42 @@ def local_session(app: str, cores: int = 2) -> SparkSession:
         .config("spark.sql.execution.arrow.pyspark.enabled", "true")
         .getOrCreate()
     )
+    session.sparkContext.setLogLevel("ERROR")
+    return session
+
+
+def session_code() -> str:
+    """The ```python block of docs/spark.md's section on a session on one machine."""
+    text = SPARK_PAGE.read_text(encoding="utf-8")
+    section = text.split(SESSION_HEADING + "\n", 1)[1].split("\n## ", 1)[0]
+    return section.split("```python\n", 1)[1].split("```", 1)[0]
+
+
+def documented_session() -> SparkSession:
+    """The session docs/spark.md shows, made by running its code as written.
+
+    Nothing the code should say is set for it: ``PYSPARK_PYTHON`` is taken
+    out of the environment first (the code must name the workers' Python
+    itself). ``JAVA_HOME`` is set if it was not, as a user's machine has it.
+    """
+    home = find_java_home()
+    if home is None:
+        raise RuntimeError("no Java found: set JAVA_HOME or install Java 17")
+    os.environ["JAVA_HOME"] = home
+    os.environ.pop("PYSPARK_PYTHON", None)
+    before = os.environ.get("PYSPARK_SUBMIT_ARGS")
+    os.environ["PYSPARK_SUBMIT_ARGS"] = TEST_SUBMIT_ARGS
+    try:
+        namespace: dict[str, object] = {}
+        exec(compile(session_code(), str(SPARK_PAGE), "exec"), namespace)
+    finally:
+        if before is None:
+            os.environ.pop("PYSPARK_SUBMIT_ARGS", None)
+        else:
+            os.environ["PYSPARK_SUBMIT_ARGS"] = before
+    session = namespace["spark"]
+    from pyspark.sql import SparkSession
+
+    assert isinstance(session, SparkSession), "docs/spark.md's session code makes no `spark`"
     session.sparkContext.setLogLevel("ERROR")
     return session

@@ -182,3 +182,15 @@ def test_spark_page_examples(spark: SparkSession) -> None:
     results = run_examples(DOCS / "spark.md", globs={"spark": spark})
     assert results.attempted > 5
     assert results.failed == 0
+
+
+def test_the_documented_session_names_the_workers_python(spark: SparkSession) -> None:
+    # The session is docs/spark.md's code, run with PYSPARK_PYTHON unset: the
+    # workers run this Python because the code says so (url_verdict above,
+    # and the page's examples, import rfc1738 in them).
+    import sys
+
+    from .spark_session import session_code
+
+    assert 'os.environ["PYSPARK_PYTHON"] = sys.executable' in session_code()
+    assert spark.sparkContext.pythonExec == sys.executable

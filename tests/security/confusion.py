@@ -71,7 +71,7 @@ CASES = (
         "encoded / in a path segment",
         "http://h/a%2Fb",
         None,
-        (("path", "a/b"), ("segments", ("a/b",))),
+        (("segments", ("a/b",)), ("raw_path", "a%2Fb")),
     ),
     Confusion("encoded ? in the path", "http://h/%3F?q", None, (("path", "?"), ("search", "q"))),
     Confusion("encoded / in the host", "http://evil.com%2F.good.com/", "%"),
@@ -106,11 +106,16 @@ def rfc1738_cell(url: str) -> str:
         found = url[error.position : error.position + 1]
         return f"error at {error.position} ({visible(found)}): {error.reason}"
     shown = ("user", "host", "port", "path", "search")
-    parts = [
-        f"{name}={visible(getattr(parsed, name))}"
-        for name in shown
-        if getattr(parsed, name, None) not in (None, "")
-    ]
+    parts = []
+    for name in shown:
+        try:
+            value = getattr(parsed, name, None)
+        except rfc1738.AmbiguousFieldError as error:
+            # A decoded value that would hide the escape: what says it instead.
+            name = error.instead[0]
+            value = getattr(parsed, name)
+        if value not in (None, ""):
+            parts.append(f"{name}={visible(value)}")
     return f"{type(parsed).__name__}: {', '.join(parts)}"
 
 

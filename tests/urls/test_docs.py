@@ -29,3 +29,45 @@ def test_examples(page: Path) -> None:
     results = run_examples(page, flags=FLAGS, globs={"rfc1738": rfc1738})
     assert results.attempted > 0, f"{page.name} has no examples"
     assert results.failed == 0
+
+
+def _table(header: str) -> list[list[str]]:
+    """The rows of the table of docs/objects.md whose header row starts with ``header``."""
+    lines = (DOCS / "objects.md").read_text(encoding="utf-8").splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(header))
+    rows = []
+    for line in lines[start + 2 :]:
+        if not line.startswith("|"):
+            break
+        rows.append([cell.strip() for cell in line.strip("|").split("|")])
+    return rows
+
+
+def _url(cell: str) -> str:
+    assert cell.startswith("`") and cell.endswith("`"), cell
+    return cell[1:-1]
+
+
+SAME = _table("| section | this URL | is the same as | canonical form |")
+APART = _table("| section | this URL | is not the same as | why |")
+
+
+@pytest.mark.parametrize("row", SAME, ids=lambda row: f"{row[0]} {row[1]}")
+def test_each_equivalence_normalize_treats_as_equal(row: list[str]) -> None:
+    section, this, same, canonical = row
+    assert section[0].isdigit()
+    one, other = rfc1738.parse(_url(this)), rfc1738.parse(_url(same))
+    assert one != other
+    assert str(one.normalize()) == str(other.normalize()) == _url(canonical)
+
+
+@pytest.mark.parametrize("row", APART, ids=lambda row: f"{row[0]} {row[1]}")
+def test_what_normalize_keeps_apart(row: list[str]) -> None:
+    section, this, other, _why = row
+    assert section[0].isdigit()
+    assert rfc1738.parse(_url(this)).normalize() != rfc1738.parse(_url(other)).normalize()
+
+
+def test_the_tables_are_there() -> None:
+    assert len(SAME) >= 15
+    assert len(APART) >= 5

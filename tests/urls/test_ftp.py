@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 from rfc1738.urls import FtpURL
-from tests.urls.helpers import Row, both_parsers, field_tests
+from tests.urls.helpers import Refused, Row, both_parsers, field_tests
+
+#: What reading the decoded path of a URL with a %2F in a segment gives.
+SLASH_IN_SEGMENT = Refused("%2F", ("segments", "raw_path"))
 
 ROWS: list[Row] = [
     # Section 3.1: empty user or password differs from none.
@@ -28,7 +31,11 @@ ROWS: list[Row] = [
         },
     ),
     # Section 3.2.2: %2F is a "/" inside one segment; an empty segment is a CWD "".
-    ("ftp://myname@host.dom/%2Fetc/motd", {"segments": ("/etc", "motd"), "path": "/etc/motd"}),
+    # The decoded path cannot tell the two apart: it is refused, segments says it.
+    (
+        "ftp://myname@host.dom/%2Fetc/motd",
+        {"segments": ("/etc", "motd"), "path": SLASH_IN_SEGMENT, "raw_path": "%2Fetc/motd"},
+    ),
     ("ftp://myname@host.dom//etc/motd", {"segments": ("", "etc", "motd"), "path": "/etc/motd"}),
     ("ftp://h", {"raw_path": None, "path": None, "segments": (), "typecode": None}),
     ("ftp://h/", {"raw_path": "", "segments": ("",)}),

@@ -6,7 +6,7 @@ import pytest
 
 import rfc1738
 from rfc1738.urls import GenericURL
-from tests.urls.helpers import Row, both_parsers, field_tests
+from tests.urls.helpers import Refused, Row, both_parsers, field_tests
 
 NO_LOGIN = {
     "raw_user": None,
@@ -34,7 +34,9 @@ ROWS: list[Row] = [
     ("X-Foo:a%20b", {"raw_scheme": "X-Foo", "scheme": "x-foo", "schemepart": "a b", **NO_LOGIN}),
     ("foo:", {"schemepart": "", **NO_LOGIN}),
     # "//" escaped is not the //login form.
-    ("foo:%2F%2Fh", {"schemepart": "//h", **NO_LOGIN}),
+    # An escape of a reserved character: the decoded schemepart cannot say it.
+    ("foo:%2F%2Fh", {"schemepart": Refused("%2F", ("raw_schemepart",)), **NO_LOGIN}),
+    ("foo:a%20b", {"schemepart": "a b", **NO_LOGIN}),
     # Not a login either: the grammar reads it as *xchar.
     ("foo://h_x/", {"schemepart": "//h_x/", **NO_LOGIN}),
     (
@@ -54,7 +56,11 @@ ROWS: list[Row] = [
     ),
     ("https://h", {"host": "h", "urlpath": None, "user": None, "port": None}),
     ("https://h/", {"host": "h", "urlpath": ""}),
-    ("afs://@h/a%2Fb?c", {"user": "", "password": None, "urlpath": "a/b?c"}),
+    (
+        "afs://@h/a%2Fb?c",
+        {"user": "", "password": None, "urlpath": Refused("%2F", ("raw_urlpath",))},
+    ),
+    ("afs://@h/a%20b?c", {"urlpath": "a b?c"}),
 ]
 
 test_fields, test_every_field_is_checked = field_tests(GenericURL, ROWS)

@@ -6,7 +6,7 @@ import pytest
 
 import rfc1738
 from rfc1738.urls import HttpURL
-from tests.urls.helpers import Row, both_parsers, field_tests
+from tests.urls.helpers import Refused, Row, both_parsers, field_tests
 
 ROWS: list[Row] = [
     (
@@ -36,8 +36,21 @@ ROWS: list[Row] = [
             "search": "q=rfc",
         },
     ),
-    # %2F is a "/" inside one segment, not a separator.
-    ("http://h/a%2Fb/c", {"path": "a/b/c", "segments": ("a/b", "c")}),
+    # %2F is a "/" inside one segment, not a separator: the decoded path cannot say it.
+    (
+        "http://h/a%2Fb/c",
+        {"path": Refused("%2F", ("segments", "raw_path")), "segments": ("a/b", "c")},
+    ),
+    # Section 3.3 reserves ";" in the path: an escaped one is data, which no
+    # decoded value can tell from a ";" written as itself.
+    (
+        "http://h/a%3Bb;c",
+        {"path": Refused("%3B", ("raw_path",)), "segments": Refused("%3B", ("raw_path",))},
+    ),
+    ("http://h/a;b%3Ac", {"path": "a;b:c", "segments": ("a;b:c",)}),
+    # A query string: an escaped "&" or "=" is data, one written as itself is not.
+    ("http://h/?q=a%26b", {"search": Refused("%26", ("raw_search",)), "raw_search": "q=a%26b"}),
+    ("http://h/?q=a&b=%20", {"search": "q=a&b= "}),
     # Empty search and empty segments differ from none.
     ("http://h/?", {"raw_path": "", "raw_search": "", "search": ""}),
     ("http://h//x/", {"segments": ("", "x", "")}),

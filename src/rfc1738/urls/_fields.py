@@ -3,19 +3,31 @@
 A URL class declares each field once, as a class attribute::
 
     class HttpURL(URL):
-        host = Verbatim("host", optional=False)
-        port = Number("port")
-        path = Path("hpath", escape="hsegment")
-        search = Text("search", escape="search")
+        host = Verbatim("host", optional=False, doc="The host as written.")
+        port = Number("port", doc="The port as a number.")
+        path = Path("hpath", escape="hsegment", reserved="/;?", doc="The hpath, decoded.")
+        search = Text("search", escape="search", doc="The search, decoded.")
 
 The first argument is the production of the scheme's start rule the field's
 text comes from; ``escape`` names the production whose characters stand for
 themselves in it (read from the object's own grammar; every other character
-is written ``%XX``). From these declarations :class:`~rfc1738.urls.URL`
-derives ``PRODUCTIONS``, ``FIELDS``, ``from_spans``, the order of
-``to_dict()``, ``normalize()``, ``replace()`` and the text writer (with the
-literals between the fields taken from the start rule, see
-:mod:`rfc1738.parse.layout`).
+is written ``%XX``); ``reserved`` the characters that section 3 reserves in
+the field (``None``: all seven reserved characters of section 2.2, which a
+scheme may give a meaning of its own); ``doc`` the attribute's docstring
+(``help()`` shows it; the raw twin's is derived from it). From these
+declarations :class:`~rfc1738.urls.URL` derives ``PRODUCTIONS``, ``FIELDS``,
+``from_spans``, the order of ``to_dict()``, ``normalize()``, ``replace()`` and
+the text writer (with the literals between the fields taken from the start
+rule, see :mod:`rfc1738.parse.layout`).
+
+Escapes and what they mean. An escape ``%XX`` of a character that stands for
+itself in the field and that the field does not reserve means that character
+(section 2.2): ``normalize()`` writes it as the character. An escape of a
+reserved character that may also stand for itself there (``%3B`` in an http
+path, ``%2F`` in any path that ``/`` separates into segments) means something
+else than the character written as itself, and the decoded value cannot tell
+the two apart: reading it raises :class:`~rfc1738.AmbiguousFieldError`, and the
+raw twin (or ``segments``) is the way to read the field.
 
 Each declaration is a descriptor giving the decoded value; one that holds
 escapes (:class:`Text`, :class:`Path`, :class:`Number`, :class:`Pairs`,
@@ -28,7 +40,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Generic, Literal, Self, TypeVar, overload
 
-from ._text import decimal, decode, escape
+from ._text import decimal, decode, escape, escape_of, normalize_escapes
 
 if TYPE_CHECKING:
     from .base import URL
@@ -50,6 +62,14 @@ T = TypeVar("T")
 #: A raw value: the text as written, ``None`` when absent; a tuple for pairs.
 RawValue = object
 
+#: ``chars(rule)``: the characters that stand for themselves in a rule (UPPERCASE:
+#: a terminal) of the URL's own grammar file.
+Chars = Callable[[str], frozenset[str]]
+
+#: What :meth:`Field.escape_sets` works out once per grammar, class and view:
+#: the character sets its :meth:`~Field.normalized` and :meth:`~Field.lost` read.
+EscapeSets = tuple[frozenset[str], ...]
+
 
 class Field(Generic[T]):
     """A field of a URL class: its production, its escaping, its decoded value.
@@ -57,20 +77,30 @@ class Field(Generic[T]):
     ``production`` is the rule of the start rule's grammar the field's text
     comes from; ``escape`` the rule whose characters stand for themselves in
     it (``None``: the field is never escaped); ``optional``: the field may be
-    absent (``None``).
+    absent (``None``); ``reserved``: the characters section 3 reserves in it
+    (``None``: the grammar's ``RESERVED``, every one a scheme may reserve);
+    ``doc``: the attribute's docstring.
     """
 
     #: Whether the field has a raw twin ``raw_<name>`` (it holds escapes or digits).
     HAS_RAW = True
 
     def __init__(
-        self, production: str, *, escape: str | None = None, optional: bool = True
+        self,
+        production: str,
+        *,
+        escape: str | None = None,
+        optional: bool = True,
+        reserved: str | None = None,
+        doc: str = "",
     ) -> None:
         self.production = production
         self.escape = escape
         self.optional = optional
+        self.reserved = reserved
         self.name = ""
         self.raw_name = ""
+        self.__doc__ = doc
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -122,6 +152,62 @@ class Field(Generic[T]):
         """The raw text of each production of the layout this field fills."""
         return {self.production: raw}
 
+    # ---- what an escape means ----
+
+    def held(self, reserved: frozenset[str]) -> frozenset[str]:
+        """The characters reserved in the field; ``reserved``: the grammar's ``RESERVED``."""
+        return reserved if self.reserved is None else frozenset(self.reserved)
+
+    def standing(self, chars: Chars) -> frozenset[str]:
+        """The characters that may stand for themselves in the field's text."""
+        return frozenset() if self.escape is None else chars(self.escape)
+
+    def same_escaped(self, chars: Chars, reserved: frozenset[str]) -> frozenset[str]:
+        """The characters whose escape means the character itself here (section 2.2).
+
+        Those that stand for themselves in the field and are not reserved in
+        it: :meth:`normalized` writes their escapes as the characters.
+        """
+        return self.standing(chars) - self.held(reserved)
+
+    def told_apart(self, view: str, chars: Chars, reserved: frozenset[str]) -> frozenset[str]:
+        """The characters that mean something else escaped than written as themselves here.
+
+        Reserved in the field, yet the grammar lets them stand for themselves
+        in it: the decoded value ``view`` (the field's name, or ``segments``)
+        cannot tell an escape of one of them from the character.
+        """
+        return self.standing(chars) & self.held(reserved)
+
+    def escape_sets(self, view: str, chars: Chars, reserved: frozenset[str]) -> EscapeSets:
+        """What :meth:`normalized` and :meth:`lost` read for ``view`` in a grammar:
+        ``(same_escaped, held, told_apart)``."""
+        held = self.held(reserved)
+        return self.standing(chars) - held, held, self.told_apart(view, chars, reserved)
+
+    def normalized(self, raw: RawValue, sets: EscapeSets) -> RawValue:
+        """``raw`` as the canonical form writes it: escapes of :meth:`same_escaped`
+        characters decoded, the rest in upper case (``sets``: :meth:`escape_sets`).
+
+        A character written as itself that may not stand for itself in the
+        field, and is not reserved in it, is escaped, as :meth:`encode` would
+        write it (only a field a hook cuts out of the text holds one: a ``/``
+        in gopher's search, which the grammar reads as part of the selector).
+        """
+        if not isinstance(raw, str):
+            return raw
+        same, held = sets[0], sets[1]
+        if "%" not in raw and all(c in same or c in held for c in raw):
+            return raw
+        return normalize_escapes(raw, same, held)
+
+    def lost(self, raw: RawValue, sets: EscapeSets) -> str | None:
+        """The first escape in ``raw`` that the decoded view of ``sets`` would lose, as
+        written; ``None`` when the decoded value says all that ``raw`` says."""
+        if not isinstance(raw, str) or "%" not in raw:
+            return None
+        return escape_of(raw, sets[-1])
+
     # ---- writing ----
 
     def encode(self, name: str, value: object, chars: Callable[[str], frozenset[str]]) -> object:
@@ -148,6 +234,15 @@ class Raw:
 
     def __init__(self, field: Field[Any]) -> None:
         self.field = field
+        if isinstance(field, Number):
+            what = f"The digits of ``{field.name}`` as written (leading zeros kept)"
+        elif isinstance(field, Pairs):
+            what = f"``{field.name}`` as written: each pair's name and value, escapes kept"
+        else:
+            what = f"``{field.name}`` as written, escapes kept"
+        self.__doc__ = (
+            f"{what}; ``None`` where it is absent. Never refused: it says all the text says."
+        )
 
     def __get__(self, url: URL | None, owner: type) -> Any:
         if url is None:
@@ -163,7 +258,13 @@ class Text(Field[T]):
 
     @overload
     def __init__(
-        self: Text[str], production: str, *, escape: str | None = ..., optional: Literal[False]
+        self: Text[str],
+        production: str,
+        *,
+        escape: str | None = ...,
+        optional: Literal[False],
+        reserved: str | None = ...,
+        doc: str = ...,
     ) -> None: ...
     @overload
     def __init__(
@@ -172,11 +273,19 @@ class Text(Field[T]):
         *,
         escape: str | None = ...,
         optional: Literal[True] = ...,
+        reserved: str | None = ...,
+        doc: str = ...,
     ) -> None: ...
     def __init__(
-        self, production: str, *, escape: str | None = None, optional: bool = True
+        self,
+        production: str,
+        *,
+        escape: str | None = None,
+        optional: bool = True,
+        reserved: str | None = None,
+        doc: str = "",
     ) -> None:
-        super().__init__(production, escape=escape, optional=optional)
+        super().__init__(production, escape=escape, optional=optional, reserved=reserved, doc=doc)
 
 
 class Verbatim(Text[T]):
@@ -186,20 +295,18 @@ class Verbatim(Text[T]):
 
     @overload
     def __init__(
-        self: Verbatim[str], production: str, *, escape: str | None = ..., optional: Literal[False]
+        self: Verbatim[str], production: str, *, optional: Literal[False], doc: str = ...
     ) -> None: ...
     @overload
     def __init__(
         self: Verbatim[str | None],
         production: str,
         *,
-        escape: str | None = ...,
         optional: Literal[True] = ...,
+        doc: str = ...,
     ) -> None: ...
-    def __init__(
-        self, production: str, *, escape: str | None = None, optional: bool = True
-    ) -> None:
-        Field.__init__(self, production, escape=escape, optional=optional)
+    def __init__(self, production: str, *, optional: bool = True, doc: str = "") -> None:
+        Field.__init__(self, production, optional=optional, doc=doc)
 
     def decode(self, raw: Any) -> T:
         value: T = raw
@@ -219,6 +326,9 @@ class Scheme(Field[str]):
 
     def decode(self, raw: Any) -> str:
         return str(raw).lower()
+
+    def normalized(self, raw: RawValue, sets: EscapeSets) -> RawValue:
+        return raw  # never escaped; its case is the URL's to fold (section 2.1)
 
 
 class Number(Field[int | None]):
@@ -242,7 +352,11 @@ class Path(Field[T]):
     """A path: ``raw_<name>``, ``<name>`` decoded, and ``segments`` split at ``/`` and decoded.
 
     ``escape`` is the segment's production (``hsegment``): a ``/`` given in
-    ``path`` separates segments, one in a segment is written ``%2F``.
+    ``path`` separates segments, one in a segment is written ``%2F``. With
+    ``segments`` (a hierarchical path), ``/`` is reserved in the path
+    whatever ``reserved`` says: the decoded ``path`` of a URL with a ``%2F``
+    in a segment cannot be given (``segments`` can). Without (an opaque
+    path, prospero's), a ``/`` is a character like another.
     """
 
     @overload
@@ -253,6 +367,8 @@ class Path(Field[T]):
         escape: str,
         optional: Literal[False],
         segments: bool = ...,
+        reserved: str | None = ...,
+        doc: str = ...,
     ) -> None: ...
     @overload
     def __init__(
@@ -262,13 +378,35 @@ class Path(Field[T]):
         escape: str,
         optional: Literal[True] = ...,
         segments: bool = ...,
+        reserved: str | None = ...,
+        doc: str = ...,
     ) -> None: ...
     def __init__(
-        self, production: str, *, escape: str, optional: bool = True, segments: bool = True
+        self,
+        production: str,
+        *,
+        escape: str,
+        optional: bool = True,
+        segments: bool = True,
+        reserved: str | None = None,
+        doc: str = "",
     ) -> None:
-        super().__init__(production, escape=escape, optional=optional)
+        super().__init__(production, escape=escape, optional=optional, reserved=reserved, doc=doc)
         #: Whether the class gets ``segments`` too (not for an opaque path).
         self.has_segments = segments
+
+    def held(self, reserved: frozenset[str]) -> frozenset[str]:
+        held = super().held(reserved)
+        return held | {"/"} if self.has_segments else held
+
+    def standing(self, chars: Chars) -> frozenset[str]:
+        return super().standing(chars) | {"/"}  # between the segments
+
+    def told_apart(self, view: str, chars: Chars, reserved: frozenset[str]) -> frozenset[str]:
+        if view == "segments":
+            # Within one segment: only what the segment's production lets stand for itself.
+            return super().standing(chars) & self.held(reserved)
+        return super().told_apart(view, chars, reserved)
 
     @property
     def names(self) -> tuple[str, ...]:
@@ -312,9 +450,14 @@ class Path(Field[T]):
 class OneChar(Field[str | None]):
     """One character (gopher's gtype): escaped unless terminal ``terminal`` matches it."""
 
-    def __init__(self, production: str, *, terminal: str) -> None:
-        super().__init__(production, escape=None)
+    def __init__(
+        self, production: str, *, terminal: str, reserved: str | None = None, doc: str = ""
+    ) -> None:
+        super().__init__(production, escape=None, reserved=reserved, doc=doc)
         self.terminal = terminal
+
+    def standing(self, chars: Chars) -> frozenset[str]:
+        return chars(self.terminal)
 
     def write(self, name: str, value: object, chars: Callable[[str], frozenset[str]]) -> str:
         char = _text(name, value)
@@ -334,9 +477,42 @@ class Pairs(Field[tuple[tuple[str, str], ...]]):
     raw value is a tuple of pairs, written once each.
     """
 
-    def __init__(self, production: str, *, values: str) -> None:
-        super().__init__(production, escape=production, optional=False)
+    def __init__(
+        self, production: str, *, values: str, reserved: str | None = None, doc: str = ""
+    ) -> None:
+        super().__init__(production, escape=production, optional=False, reserved=reserved, doc=doc)
         self.values = values
+
+    def standing(self, chars: Chars) -> frozenset[str]:
+        return chars(self.production) | chars(self.values)
+
+    def escape_sets(self, view: str, chars: Chars, reserved: frozenset[str]) -> EscapeSets:
+        """``(same_escaped in names, in values, held, told_apart)``."""
+        held = self.held(reserved)
+        names, values = chars(self.production) - held, chars(self.values) - held
+        return names, values, held, self.told_apart(view, chars, reserved)
+
+    def normalized(self, raw: RawValue, sets: EscapeSets) -> RawValue:
+        if not isinstance(raw, tuple):
+            return raw
+        names, values = sets[0], sets[1]
+        return tuple(
+            (
+                normalize_escapes(name, names) if "%" in name else name,
+                normalize_escapes(value, values) if "%" in value else value,
+            )
+            for name, value in raw
+        )
+
+    def lost(self, raw: RawValue, sets: EscapeSets) -> str | None:
+        if not isinstance(raw, tuple):
+            return None
+        for pair in raw:
+            for text in pair:
+                found = escape_of(text, sets[-1]) if "%" in text else None
+                if found is not None:
+                    return found
+        return None
 
     def decode(self, raw: Any) -> tuple[tuple[str, str], ...]:
         return tuple([(decode(name), decode(value)) for name, value in raw])

@@ -14,6 +14,8 @@ same ``%FF``.
 
 from __future__ import annotations
 
+import re
+from functools import cache
 from urllib.parse import unquote_to_bytes
 
 from ..parse.numbers import decimal, digits, exceeds
@@ -23,6 +25,7 @@ __all__ = [
     "decode",
     "digits",
     "escape",
+    "escape_of",
     "exceeds",
     "normalize_escapes",
     "upper_hex",
@@ -83,29 +86,62 @@ def upper_hex(raw: str) -> str:
     >>> upper_hex("%2f%7e")
     '%2F%7E'
     """
-    return _rewrite_escapes(raw, frozenset())
+    return normalize_escapes(raw, frozenset())
 
 
-def normalize_escapes(raw: str, unreserved: frozenset[str]) -> str:
+def normalize_escapes(
+    raw: str, unreserved: frozenset[str], written: frozenset[str] | None = None
+) -> str:
     """``raw`` with escapes of ``unreserved`` characters decoded, other escapes in upper case.
 
     ``raw`` is a field as the grammar accepted it, so every ``%`` in it starts
-    an escape; ``unreserved`` is the grammar's ``UNRESERVED``.
+    an escape; ``unreserved`` are the characters that mean the same written
+    as themselves or escaped there (:meth:`rfc1738.urls.Field.same_escaped`).
+    With ``written``, a character of ``raw`` that is in neither set nor in
+    ``written`` is escaped (a field a hook cuts out of the text may hold one
+    its own production does not: gopher's search holds ``/``).
 
     >>> normalize_escapes("%7euser%2fx%41", frozenset("Aresu"))
     '%7Euser%2FxA'
+    >>> normalize_escapes("a/b", frozenset("ab"), frozenset())
+    'a%2Fb'
     """
-    return _rewrite_escapes(raw, unreserved)
-
-
-def _rewrite_escapes(raw: str, decode_chars: frozenset[str]) -> str:
     out: list[str] = []
     start = 0
     while (percent := raw.find("%", start)) >= 0:
         hex_digits = raw[percent + 1 : percent + 3]
         char = chr(int(hex_digits, 16))
-        out.append(raw[start:percent])
-        out.append(char if char in decode_chars else "%" + hex_digits.upper())
+        out.append(_escaped(raw[start:percent], unreserved, written))
+        out.append(char if char in unreserved else "%" + hex_digits.upper())
         start = percent + 3
-    out.append(raw[start:])
+    out.append(_escaped(raw[start:], unreserved, written))
     return "".join(out)
+
+
+def _escaped(text: str, kept: frozenset[str], written: frozenset[str] | None) -> str:
+    """``text`` (no escapes in it) with each character in neither set escaped (``written``
+    ``None``: as it is)."""
+    if written is None:
+        return text
+    return "".join(c if c in kept or c in written else f"%{ord(c):02X}" for c in text)
+
+
+def escape_of(raw: str, chars: frozenset[str]) -> str | None:
+    """The first escape in ``raw`` that stands for one of ``chars``, as written; ``None`` if none.
+
+    >>> escape_of("a%20b%2fc%2F", frozenset("/"))
+    '%2f'
+    """
+    if not chars:
+        return None
+    found = _escapes_of(chars).search(raw)
+    return None if found is None else found.group()
+
+
+@cache
+def _escapes_of(chars: frozenset[str]) -> re.Pattern[str]:
+    """An expression that finds an escape of one of ``chars`` (hex in either case)."""
+    return re.compile(
+        "|".join(sorted(f"%{ord(char):02X}" for char in chars if ord(char) < 256)) or "(?!)",
+        re.IGNORECASE,
+    )

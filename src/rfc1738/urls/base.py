@@ -6,16 +6,17 @@ import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
 from typing import Any, ClassVar, NoReturn, Self
+from weakref import WeakKeyDictionary
 
 from ..bnf.files import GENERIC
-from ..errors import FrozenURLError, URLSyntaxError
+from ..errors import AmbiguousFieldError, FrozenURLError, URLSyntaxError
 from ..parse.facts import SchemeFacts, facts_for
 from ..parse.hosts import check_spans
 from ..parse.layout import Layout, present, write
 from ..parse.parsers import ParserName, ParserSet, default_parsers
 from ..parse.spans import Spans, spans_from_regs
-from ._fields import Field, Number, Path, Raw, Verbatim
-from ._text import decimal, digits, normalize_escapes
+from ._fields import EscapeSets, Field, Number, Pairs, Path, Raw, Verbatim
+from ._text import digits
 
 __all__ = ["URL", "Parts"]
 
@@ -28,11 +29,17 @@ class _Segments:
 
     def __init__(self, field: Path[Any]) -> None:
         self.field = field
+        self.__doc__ = (
+            f"``{field.name}`` split at each ``/``, each segment decoded (a ``%2F`` is a ``/`` "
+            f"inside one segment, not a separator); ``()`` where ``{field.name}`` is absent."
+        )
 
     def __get__(self, url: URL | None, owner: type) -> Any:
         if url is None:
             return self
         raw = url._raw()[self.field.raw_name]
+        if isinstance(raw, str) and "%" in raw:
+            url._refuse(self.field, "segments", raw)
         return self.field.segments(raw if isinstance(raw, str) else None)
 
     def __set__(self, url: URL, value: object) -> None:
@@ -65,6 +72,9 @@ class _URLType(type):
         cls._SPANNED = tuple((f.raw_name, f.production) for f in declared)  # type: ignore[attr-defined]
         cls.FIELDS = MappingProxyType(  # type: ignore[attr-defined]
             {replace: field for field in declared for replace in field.replace_names}
+        )
+        cls.RAW_FIELDS = MappingProxyType(  # type: ignore[attr-defined]
+            {field.raw_name: field for field in declared if field.raw_name != field.name}
         )
         hooked = namespace.get("READ_BY_HOOK", getattr(cls, "READ_BY_HOOK", frozenset()))
         productions = {f.production for f in declared if f.name not in hooked}
@@ -121,6 +131,8 @@ class URL(metaclass=_URLType):
     PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
     #: Decoded field name → its declaration, for :meth:`replace` (derived).
     FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
+    #: Raw field name (``raw_path``) → its declaration: :meth:`replace` takes them too (derived).
+    RAW_FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
     #: Fields a hook of the class reads (``_read_fields``) rather than their production's span.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset()
     #: Properties of the class's own whose value depends on the scheme as written and on
@@ -216,11 +228,12 @@ class URL(metaclass=_URLType):
     def from_fields(
         cls, *, grammar: ParserSet | None = None, host_checks: bool = True, **fields: object
     ) -> Self:
-        """A new URL of this class from decoded field values, as :meth:`replace` takes them.
+        """A new URL of this class from field values, as :meth:`replace` takes them.
 
-        Each value is escaped where its production requires, the text is
-        written by the start rule of the class's scheme in ``grammar`` (the
-        shipped one for ``None``) and read again by it.
+        Each decoded value is escaped where its production requires (a raw
+        one, ``raw_path``, is written as given), the text is written by the
+        start rule of the class's scheme in ``grammar`` (the shipped one for
+        ``None``) and read again by it.
 
         >>> from rfc1738 import HttpURL
         >>> HttpURL.from_fields(host="example.org", segments=("a b", "c/d"), search="q")
@@ -229,7 +242,7 @@ class URL(metaclass=_URLType):
         prototype = cls._build(f"{cls.SCHEME}:", {}, host_checks, grammar)
         parts: Parts = {"raw_scheme": cls.SCHEME} | {f.raw_name: None for f in cls.DECLARED}
         prototype._apply(parts, fields)
-        return prototype._reparse(prototype._write(parts))
+        return prototype._kept(prototype._reparse(prototype._write(parts)), fields)
 
     @classmethod
     def parse(cls, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> Self:
@@ -375,6 +388,9 @@ class URL(metaclass=_URLType):
         number) is given as its digits in a string. A decoded value may hold
         lone surrogates (see :mod:`rfc1738.urls._text`): ``json.dumps`` with
         its default ``ensure_ascii=True`` writes them as ``\\udcXX`` escapes.
+        A decoded value that the attribute refuses
+        (:class:`~rfc1738.AmbiguousFieldError`: ``path`` of
+        ``ftp://h/%2Fetc/motd``) is left out; its raw twin is there.
 
         >>> import rfc1738
         >>> rfc1738.parse("news:comp.lang.python").to_dict()  # doctest: +NORMALIZE_WHITESPACE
@@ -389,11 +405,21 @@ class URL(metaclass=_URLType):
         data: dict[str, object] = {"class": type(self).__name__}
         for name, _role, key, read in members(type(self)):
             if key is None:
-                value = getattr(self, name)
+                try:
+                    value = getattr(self, name)
+                except AmbiguousFieldError:
+                    continue  # a property that reads a decoded value the URL cannot give
             elif read is None:
                 value = raw[key]
             else:
-                value = read(raw[key])
+                value = raw[key]
+                if (
+                    value is not None
+                    and (value.__class__ is not str or "%" in value)
+                    and self._lost(self.FIELDS[name], name, value) is not None
+                ):
+                    continue
+                value = read(value)
             data[name] = value if value is None or value.__class__ is str else _plain(value)
         return data
 
@@ -402,31 +428,47 @@ class URL(metaclass=_URLType):
     def normalize(self) -> Self:
         """The canonical form of this URL, by the grammar that read it.
 
-        Scheme and host in lower case, the default port left out (other ports
-        written without leading zeros), escapes of unreserved characters
-        decoded (``%7E`` stays, ``%41`` becomes ``A``), the hex digits of the
-        remaining escapes in upper case. Everything else is kept as written.
+        Two URLs that RFC 1738 says are the same give the same canonical
+        form (``docs/objects.md`` lists each equivalence with its section):
+        scheme and host in lower case; the default port left out, other
+        ports and numbers written without leading zeros; an escape of a
+        character that means the same written as itself in its field
+        (``%41``, and ``%3F`` in an ftp segment, where section 3.2.2 reserves
+        only ``/`` and ``;``) written as the character, the hex digits of the
+        remaining escapes in upper case; and each scheme's own (the ``/``
+        that sections 3.3, 3.4 and 3.8 let a URL leave out, written; a file
+        URL's ``localhost`` as the empty host of section 3.10; the default
+        gopher type ``1`` of an empty selector left out). Everything else is
+        kept as written.
         """
         parts = self._raw_parts()
         parts["raw_scheme"] = self.scheme
         for field in self.DECLARED:
             parts[field.raw_name] = self._normalized(field, parts[field.raw_name])
-        return self._reparse(self._write(parts))
+        return self._reparse(self._write(parts, self._equivalent(parts)))
 
     def replace(self, **changes: object) -> Self:
-        """A new URL with the given fields changed, in their decoded form.
+        """A new URL with the given fields changed, in their decoded form or as written.
 
         Fields are named as the decoded attributes (``path``, ``segments``,
         ``search``, ``port`` as an ``int`` or ``None``, ...); each value is
         escaped with the characters its production allows in the grammar
-        that read this URL. The new text is read by that grammar, so the
-        result is always a valid URL, or :class:`~rfc1738.URLSyntaxError`
-        (a ``ValueError``) is raised. A value the URL cannot express raises
-        ``ValueError``; an unknown field, ``TypeError``.
+        that read this URL, so a reserved character it lets stand for itself
+        is written as itself (``;`` in an http path). A raw twin
+        (``raw_path="a%3Bb"``) is written as given: the way to write what no
+        decoded value says, and it must read back as that same field. The
+        new text is read by the grammar, so the result is always a valid URL,
+        or :class:`~rfc1738.URLSyntaxError` (a ``ValueError``) is raised. A
+        value the URL cannot express raises ``ValueError``; an unknown field,
+        ``TypeError``.
+
+        Giving a field the value the URL has gives the same URL
+        (``url.replace(path=url.path).normalize() == url.normalize()``), for
+        every field the URL gives.
         """
         parts = self._raw_parts()
         self._apply(parts, changes)
-        return self._reparse(self._write(parts))
+        return self._kept(self._reparse(self._write(parts)), changes)
 
     # ---- reading the fields ----
 
@@ -451,8 +493,67 @@ class URL(metaclass=_URLType):
         key = (field.name,)
         value = raw.get(key, _UNREAD)  # type: ignore[call-overload]
         if value is _UNREAD:
-            value = raw[key] = field.decode(raw[field.raw_name])  # type: ignore[index]
+            text = raw[field.raw_name]
+            if text is not None and (not isinstance(text, str) or "%" in text):
+                self._refuse(field, field.name, text)
+            value = raw[key] = field.decode(text)  # type: ignore[index]
         return value
+
+    # ---- decoded values that would lose what the text says ----
+
+    def _lost(self, field: Field[Any], view: str, raw: object) -> str | None:
+        """The escape in ``raw`` that the decoded ``view`` of ``field`` cannot tell from its
+        character, as written; ``None`` if it says all ``raw`` says."""
+        return field.lost(raw, self._escape_sets(field, view))
+
+    def _escape_sets(self, field: Field[Any], view: str) -> EscapeSets:
+        """``field.escape_sets(view, ...)`` in this URL's grammar: worked out once per
+        grammar, scheme as written, class, field and view."""
+        grammar = self._state[4]
+        # A grammar's sets live as long as the grammar, and no longer.
+        kept = _SHIPPED_ESCAPE_SETS if grammar is None else _ESCAPE_SETS.setdefault(grammar, {})
+        text = self.text
+        key = (text[: text.index(":")], type(self), field, view)
+        found = kept.get(key)
+        if found is None:
+            found = field.escape_sets(view, self._chars, self._reserved())
+            if len(kept) < _SPELLINGS_KEPT * 16:
+                kept[key] = found
+        return found
+
+    def _refuse(self, field: Field[Any], view: str, raw: object) -> None:
+        """Raise :class:`~rfc1738.AmbiguousFieldError` where the decoded ``view`` loses ``raw``."""
+        escape = self._lost(field, view, raw)
+        if escape is None:
+            return
+        char = chr(int(escape[1:], 16))
+        if isinstance(field, Path) and field.has_segments and char == "/":
+            reason = (
+                f"its {escape} is a '/' inside a segment, which the decoded {view} cannot tell "
+                "from a '/' between segments"
+            )
+        else:
+            written = f"its {escape} is a {char!r} as data, which the decoded {view} cannot tell"
+            if field.reserved is not None:
+                reason = f"{written} from the {char!r} that section {self.facts.section} reserves"
+            else:
+                reason = (
+                    f"{written} from a {char!r} written as itself, which may mean something "
+                    "to the scheme (section 2.2)"
+                )
+        instead: tuple[str, ...] = (field.raw_name,)
+        if (
+            view != "segments"
+            and isinstance(field, Path)
+            and field.has_segments
+            and self._lost(field, "segments", raw) is None
+        ):
+            instead = ("segments", field.raw_name)
+        raise AmbiguousFieldError(self.text, view, escape, instead, reason)
+
+    def _reserved(self) -> frozenset[str]:
+        """The reserved characters of section 2.2: the grammar's ``RESERVED``."""
+        return self._grammar().terminal_chars("common", "RESERVED")
 
     def _read(self, text: str, spans: Spans) -> Parts:
         """Each field's text as written: :meth:`_read_fields` with this URL's layout."""
@@ -530,8 +631,12 @@ class URL(metaclass=_URLType):
 
     # ---- writing ----
 
-    def _write(self, parts: Parts) -> str:
-        """The text of a URL with these raw fields; ``ValueError`` if none has them."""
+    def _write(self, parts: Parts, kept: frozenset[int] | None = None) -> str:
+        """The text of a URL with these raw fields; ``ValueError`` if none has them.
+
+        ``kept``: the optional parts without a field to write (``None``: those
+        this URL's text has, see :func:`~rfc1738.parse.layout.present`).
+        """
         layout = self._layout()
         productions: dict[str, object] = {}
         for field in self.DECLARED:
@@ -540,22 +645,44 @@ class URL(metaclass=_URLType):
             layout,
             productions,
             scheme=str(parts["raw_scheme"]),
-            kept=present(layout, self.text, self._spans),
+            kept=present(layout, self.text, self._spans) if kept is None else kept,
             names={p: f.name for f in self.DECLARED for p in f.parts(None)},
             start=self._source()[1],
         )
 
+    def _field_named(self, name: str) -> Field[Any] | None:
+        """The declaration that ``replace`` sets when given ``name`` (a decoded or a raw name)."""
+        return self.FIELDS.get(name) or self.RAW_FIELDS.get(name)
+
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
         set_by: dict[str, str] = {}
         for name, value in changes.items():
-            field = self.FIELDS.get(name)
+            field = self._field_named(name)
             if field is None:
                 known = ", ".join(sorted(self.FIELDS))
                 raise TypeError(f"{type(self).__name__} has no field {name!r} (fields: {known})")
             if field.raw_name in set_by:
                 raise ValueError(f"{set_by[field.raw_name]} and {name} set the same part: give one")
             set_by[field.raw_name] = name
-            parts[field.raw_name] = field.encode(name, value, self._chars)
+            if name in self.FIELDS:
+                parts[field.raw_name] = field.encode(name, value, self._chars)
+            else:
+                parts[field.raw_name] = _raw_value(field, name, value)
+
+    def _kept(self, url: Self, changes: Mapping[str, object]) -> Self:
+        """``url``, if each raw field in ``changes`` reads back as given; else ``ValueError``."""
+        for name, value in changes.items():
+            field = self.RAW_FIELDS.get(name)
+            if field is None or name in self.FIELDS:
+                continue
+            given = _raw_value(field, name, value)
+            found = getattr(url, name)
+            if found != given:
+                raise ValueError(
+                    f"{name}={given!r} does not stay one {field.name}: {str(url)!r} reads "
+                    f"{name} as {found!r}"
+                )
+        return url
 
     def _normalized(self, field: Field[Any], value: object) -> object:
         if value is None:
@@ -563,21 +690,27 @@ class URL(metaclass=_URLType):
         if isinstance(field, Verbatim):
             # Host names ignore case (RFC 1034); other verbatim fields are kept.
             return value.lower() if field.production == "host" and isinstance(value, str) else value
-        if field.production == "port" and isinstance(value, str):
-            port = decimal(value)
-            return None if port == self.default_port else str(port)
-        if isinstance(field, Number):
-            return value  # an article number keeps its digits as written
-        return self._normalized_escapes(value)
+        if isinstance(field, Number) and isinstance(value, str):
+            # Decimal digits: the same number without leading zeros (sections 3.1, 3.7).
+            number = value.lstrip("0") or "0"
+            if field.production == "port" and number == str(self.default_port):
+                return None
+            return number
+        return field.normalized(value, self._escape_sets(field, field.name))
 
-    def _normalized_escapes(self, value: object) -> object:
-        if isinstance(value, str):
-            # RFC 1738's unreserved: common.lark's UNRESERVED, in this URL's grammar.
-            unreserved = self._grammar().terminal_chars("common", "UNRESERVED")
-            return normalize_escapes(value, unreserved)
-        if isinstance(value, tuple):
-            return tuple(self._normalized_escapes(item) for item in value)
-        return value
+    def _equivalent(self, parts: Parts) -> frozenset[int] | None:
+        """What else section 3 says is the same URL, applied to normalized raw fields in place.
+
+        Returns the optional parts without a field that the canonical form
+        writes (``None``: those this URL has, see :meth:`_write`). The
+        classes of schemes whose section names such an equivalence change it.
+        """
+        return None
+
+    def _written_options(self) -> frozenset[int]:
+        """Every optional part of the start rule that its literals alone may fill (the final
+        ``/`` of ``telnet://h/``): what a canonical form that writes them gives :meth:`_write`."""
+        return _fieldless_options(self._layout())
 
     def _reparse(self, text: str) -> Self:
         url = self._grammar().parse(text, host_checks=self.host_checks)
@@ -585,6 +718,12 @@ class URL(metaclass=_URLType):
             raise ValueError(f"{text!r} is a {type(url).__name__}, not a {type(self).__name__}")
         return url
 
+
+#: :meth:`URL._escape_sets` by scheme as written, class, field and view: for the
+#: shipped grammar, and per edited grammar.
+_EscapeSetsKept = dict[tuple[str, type, Field[Any], str], EscapeSets]
+_SHIPPED_ESCAPE_SETS: _EscapeSetsKept = {}
+_ESCAPE_SETS: WeakKeyDictionary[ParserSet, _EscapeSetsKept] = WeakKeyDictionary()
 
 #: What ``URL._decoded`` finds for a value not decoded yet (a decoded value may be ``None``).
 _UNREAD = object()
@@ -597,6 +736,62 @@ _LAYOUT_FIELDS: dict[type[URL], frozenset[str]] = {}
 
 #: Sets the one slot of a URL's state, past the ``__setattr__`` that refuses to.
 _set_state = URL.__dict__["_state"].__set__
+
+
+def _raw_value(field: Field[Any], name: str, value: object) -> object:
+    """A raw field given to :meth:`URL.replace` as ``name``, checked for its type."""
+    if value is None:
+        if not field.optional:
+            raise ValueError(f"{name} cannot be None")
+        return None
+    if isinstance(field, Pairs):
+        if isinstance(value, tuple | list) and all(
+            isinstance(pair, tuple | list)
+            and len(pair) == 2
+            and all(isinstance(i, str) for i in pair)
+            for pair in value
+        ):
+            return tuple((key, item) for key, item in value)
+        raise TypeError(f"{name} must be a tuple of (name, value) pairs as written")
+    if not isinstance(value, str):
+        raise TypeError(f"{name} must be a str (the text as written), not {type(value).__name__}")
+    return value
+
+
+def _fieldless_options(layout: Layout) -> frozenset[int]:
+    """The numbers of the ``opt`` parts of ``layout`` that can be written with no field."""
+    found: set[int] = set()
+
+    def walk(node: Layout) -> None:
+        kind = node[0]
+        if kind == "opt":
+            if not _needs_field(node[2]):
+                found.add(node[1])
+            walk(node[2])
+        elif kind in ("seq", "alt"):
+            for item in node[1]:
+                walk(item)
+        elif kind == "rep":
+            walk(node[1])
+        elif kind == "group" and node[2] is not None:
+            walk(node[2])
+
+    walk(layout)
+    return frozenset(found)
+
+
+def _needs_field(layout: Layout) -> bool:
+    """Whether every text of ``layout`` holds a field."""
+    kind = layout[0]
+    if kind == "group":
+        return True
+    if kind == "seq":
+        return any(_needs_field(item) for item in layout[1])
+    if kind == "alt":
+        return all(_needs_field(option) for option in layout[1])
+    if kind == "rep":
+        return bool(layout[2] > 0 and _needs_field(layout[1]))
+    return False
 
 
 def _rebuilt(
@@ -785,6 +980,35 @@ def _declared(cls: type[URL], attribute: str) -> Mapping[str, tuple[str, ...]]:
 def _static(cls: type, name: str) -> object:
     """The class attribute ``name`` as defined, without calling its ``__get__``."""
     return next((vars(k)[name] for k in cls.__mro__ if name in vars(k)), None)
+
+
+def _views(field: Field[Any]) -> tuple[str, ...]:
+    """The decoded attributes ``field`` gives: its name, and ``segments`` for a path."""
+    return (
+        (field.name, "segments")
+        if isinstance(field, Path) and field.has_segments
+        else (field.name,)
+    )
+
+
+def refusing(url: URL) -> bool:
+    """Whether some decoded field of ``url``'s class may be one a URL cannot give, in
+    ``url``'s grammar (:class:`~rfc1738.AmbiguousFieldError`)."""
+    return any(
+        url._escape_sets(field, view)[-1] for field in url.DECLARED for view in _views(field)
+    )
+
+
+def refused(url: URL) -> bool:
+    """Whether ``url`` has a decoded field it cannot give, which ``to_dict()`` leaves out."""
+    raw = url._raw()
+    for field in url.DECLARED:
+        value = raw[field.raw_name]
+        if value is None or (isinstance(value, str) and "%" not in value):
+            continue
+        if any(url._lost(field, view, value) is not None for view in _views(field)):
+            return True
+    return False
 
 
 def reads_spans(cls: type[URL]) -> bool:

@@ -26,8 +26,9 @@ class FileURL(URL):
        scheme     host                   path
 
     ``host`` is ``None`` when empty (``file:///etc/motd``); ``localhost`` is
-    kept as written. Both mean "this machine". The path is always there
-    (``file://h/`` has path ``""``, segments ``("",)``).
+    kept as written. Both mean "this machine" (section 3.10), so
+    :meth:`normalize` writes ``localhost`` as the empty host. The path is
+    always there (``file://h/`` has path ``""``, segments ``("",)``).
 
     >>> import rfc1738
     >>> url = rfc1738.parse("file:///etc/motd")
@@ -39,10 +40,22 @@ class FileURL(URL):
     FileURL('file:///tmp/my%20notes.txt')
     """
 
-    #: The host as written; ``None`` when empty.
-    host = Verbatim("host")
-    #: The fpath, decoded (``""`` for ``file://host/``); ``segments`` split at ``/``.
-    path = Path("fpath", escape="fsegment", optional=False)
+    host = Verbatim(
+        "host", doc="The host as written (``localhost`` included); ``None`` when empty."
+    )
+    # The fpath of ftp (section 5), read as section 3.2.2 reads it: "/"
+    # separates segments, and no other character it lets stand for itself is
+    # reserved.
+    path = Path(
+        "fpath",
+        escape="fsegment",
+        optional=False,
+        reserved="/;",
+        doc='The fpath, decoded, without the ``/`` before it (``""`` for ``file://host/``). '
+        "A ``%2F`` is a ``/`` inside one segment name, which the decoded path cannot tell from "
+        "a separator: reading it then raises :class:`~rfc1738.AmbiguousFieldError`, and "
+        "``segments`` is the way.",
+    )
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_path: str
@@ -101,6 +114,12 @@ class FileURL(URL):
         segments = pure.parts[1:] or ("",)
         return cls.from_fields(host=host, segments=segments, grammar=grammar)
 
+    def _equivalent(self, parts: Parts) -> frozenset[int] | None:
+        # Section 3.10: "localhost" and the empty host both name this machine.
+        if parts["host"] == _LOCALHOST:
+            parts["host"] = None
+        return frozenset()  # [ host | "localhost" ]: written only with a host
+
     # [ host | "localhost" ]: the literal alternative leaves no host span.
     HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"fpath"})
 
@@ -112,6 +131,10 @@ class FileURL(URL):
             # between the start rule's first literal ("file://") and fpath's "/".
             first = _first_literal(layout())
             raw["host"] = text[len(first) : spans["fpath"][0] - 1] or None
+
+
+#: The host that section 3.10 says means this machine, as the empty host does.
+_LOCALHOST = "localhost"
 
 
 def _first_literal(layout: Layout) -> str:

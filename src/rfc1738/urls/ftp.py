@@ -19,9 +19,11 @@ class FtpURL(URL):
         \\_/   \\____/ \\____/ \\______/ \\__/ \\________/      |
        scheme  user password  host   port    path     typecode
 
-    Each segment of ``path`` but the last is one ``CWD`` command, the last is
-    the file to retrieve; ``segments`` are decoded one by one, so ``%2F`` is a
-    ``/`` inside a segment name. ``typecode`` is ``a``, ``i`` or ``d`` in either
+    Each segment but the last is one ``CWD`` command, the last is the file to
+    retrieve; ``segments`` are decoded one by one, so ``%2F`` is a ``/``
+    inside a segment name. The decoded ``path`` cannot say that, so it is not
+    given for such a URL (:class:`~rfc1738.AmbiguousFieldError`): ``segments``
+    and ``raw_path`` say all. ``typecode`` is ``a``, ``i`` or ``d`` in either
     case as written, or ``None``. Section 3.1: ``ftp://@host.com/`` has user
     ``""``, ``ftp://host.com/`` user ``None``.
 
@@ -29,20 +31,47 @@ class FtpURL(URL):
     >>> url = rfc1738.parse("ftp://myname@host.dom/%2Fetc/motd;type=a")
     >>> url.user, url.password, url.host, url.segments, url.typecode
     ('myname', None, 'host.dom', ('/etc', 'motd'), 'a')
+    >>> url.raw_path
+    '%2Fetc/motd'
     """
 
-    #: The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).
-    user = Text("user", escape="user")
-    #: The password, decoded: ``None`` when absent, ``""`` when empty.
-    password = Text("password", escape="password")
-    #: The host as written (host names and numbers are never escaped).
-    host = Verbatim("host", optional=False)
-    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
-    port = Number("port")
-    #: The fpath, decoded, without the ``/`` before it; ``segments`` split at ``/``.
-    path = Path("fpath", escape="fsegment")
-    #: The ftptype as written (one of ``aidAID``); ``None`` when absent.
-    typecode = Verbatim("ftptype")
+    # Section 3.1: within the user and password, ":", "@" and "/" must be encoded;
+    # no other character is reserved there.
+    user = Text(
+        "user",
+        escape="user",
+        reserved=":@/",
+        doc='The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).',
+    )
+    password = Text(
+        "password",
+        escape="password",
+        reserved=":@/",
+        doc='The password, decoded: ``None`` when absent, ``""`` when empty (section 3.1).',
+    )
+    host = Verbatim(
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
+    )
+    port = Number(
+        "port",
+        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
+    )
+    # Section 3.2.2: within a name or CWD component, "/" and ";" are reserved;
+    # the components are decoded before they are used.
+    path = Path(
+        "fpath",
+        escape="fsegment",
+        reserved="/;",
+        doc="The fpath, decoded, without the ``/`` before it; ``None`` when absent. A "
+        "``%2F`` is a ``/`` inside one segment name (section 3.2.2), which the decoded path "
+        "cannot tell from a separator: reading it then raises "
+        ":class:`~rfc1738.AmbiguousFieldError`, and ``segments`` is the way.",
+    )
+    typecode = Verbatim(
+        "ftptype", doc="The ftptype as written (one of ``aidAID``); ``None`` when absent."
+    )
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_user: str | None

@@ -43,20 +43,46 @@ class GenericURL(URL):
     'isbn:0451450523'
     """
 
-    #: The scheme in lower case; ``replace(scheme=...)`` sets it as given.
-    scheme = Scheme("scheme")
-    #: The schemepart, decoded (everything after the first ``:``).
-    schemepart = Text("schemepart", escape="schemepart", optional=False)
-    #: The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).
-    user = Text("user", escape="user")
-    #: The password, decoded: ``None`` when absent, ``""`` when empty.
-    password = Text("password", escape="password")
-    #: The host (``//login`` form only); ``None`` otherwise.
-    host = Verbatim("host")
-    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
-    port = Number("port")
-    #: The urlpath, decoded; ``None`` when absent or not the ``//login`` form.
-    urlpath = Text("urlpath", escape="urlpath")
+    scheme = Scheme(
+        "scheme",
+        doc="The scheme in lower case (section 2.1); ``replace(scheme=...)`` sets it as given.",
+    )
+    # A scheme RFC 1738 does not define may give any reserved character a
+    # meaning (section 2.2): an escape of one stays apart from it.
+    schemepart = Text(
+        "schemepart",
+        escape="schemepart",
+        optional=False,
+        doc="The schemepart, decoded (everything after the first ``:``). Where it holds an "
+        "escape of a reserved character (``%2F``, ``%3A``, ...), reading it raises "
+        ":class:`~rfc1738.AmbiguousFieldError`: read ``raw_schemepart``.",
+    )
+    # Section 3.1: within the user and password, ":", "@" and "/" must be encoded;
+    # no other character is reserved there.
+    user = Text(
+        "user",
+        escape="user",
+        reserved=":@/",
+        doc='The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).',
+    )
+    password = Text(
+        "password",
+        escape="password",
+        reserved=":@/",
+        doc='The password, decoded: ``None`` when absent, ``""`` when empty (section 3.1).',
+    )
+    host = Verbatim("host", doc="The host (``//login`` form only); ``None`` otherwise.")
+    port = Number(
+        "port",
+        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
+    )
+    urlpath = Text(
+        "urlpath",
+        escape="urlpath",
+        doc="The urlpath, decoded; ``None`` when absent or not the ``//login`` form. Where "
+        "it holds an escape of a reserved character, reading it raises "
+        ":class:`~rfc1738.AmbiguousFieldError`: read ``raw_urlpath``.",
+    )
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_schemepart: str
@@ -104,13 +130,24 @@ class GenericURL(URL):
         return parts
 
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
-        login_changes = _LOGIN_FIELDS & changes.keys()
-        if "schemepart" in changes:
+        named = {name: self._field_named(name) for name in changes}
+        login_changes = {name for name, field in named.items() if _is_login(field)}
+        whole = [name for name, field in named.items() if field is GenericURL.schemepart]
+        if whole:
             if login_changes:
-                raise ValueError(f"give schemepart or {', '.join(sorted(login_changes))}, not both")
+                raise ValueError(f"give {whole[0]} or {', '.join(sorted(login_changes))}, not both")
             # An opaque schemepart: the //login fields are read from it anew.
             for name in _LOGIN_FIELDS:
                 parts[self.FIELDS[name].raw_name] = None
         URL._apply(self, parts, changes)
-        if login_changes:
+        if login_changes and (
+            self.host is not None or any(changes[name] is not None for name in login_changes)
+        ):
+            # The //login form, written from its fields (setting them to None
+            # on an opaque schemepart changes nothing).
             parts["raw_schemepart"] = None
+
+
+def _is_login(field: object) -> bool:
+    """Whether ``field`` is one of the //login fields of :class:`GenericURL`."""
+    return any(field is GenericURL.__dict__[name] for name in _LOGIN_FIELDS)

@@ -37,7 +37,10 @@ class GopherURL(URL):
     gopher+ string may. ``gtype`` is ``None`` when the gopher-path is empty
     and ``gopher_type`` is then ``"1"``; when ``gtype`` is set, ``selector``
     is ``""`` or more (the text cannot tell an empty selector from none).
-    Selector, search and gopher+ string are decoded, as they are sent.
+    Selector, search and gopher+ string are decoded, as they are sent; no
+    character is reserved in them, so an escape means the character itself.
+    ``gopher://h``, ``gopher://h/`` and ``gopher://h/1`` are the same URL
+    (section 3.4), as :meth:`normalize` says.
 
     >>> import rfc1738
     >>> url = rfc1738.parse("gopher://gopher.example.org/7find%09rfc%20822")
@@ -47,18 +50,41 @@ class GopherURL(URL):
     '1'
     """
 
-    #: The host as written (host names and numbers are never escaped).
-    host = Verbatim("host", optional=False)
-    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
-    port = Number("port")
-    #: The gopher type character, decoded; ``None`` when the gopher-path is empty.
-    gtype = OneChar("gtype", terminal="XCHAR")
-    #: Up to the first ``%09``; ``None`` without a gtype.
-    selector = Text("selector", escape="selector")
-    #: Between the first and second ``%09``; ``None`` without a first ``%09``.
-    search = Text("search", escape="search")
-    #: After the second ``%09``; ``None`` without a second ``%09``.
-    gopher_plus = Text("gopher_plus_string", escape="gopher_plus_string")
+    host = Verbatim(
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
+    )
+    port = Number(
+        "port",
+        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
+    )
+    # Section 3.4: "Within the <gopher-path>, no characters are reserved."
+    gtype = OneChar(
+        "gtype",
+        terminal="XCHAR",
+        reserved="",
+        doc="The gopher type character, decoded; ``None`` when the gopher-path is empty.",
+    )
+    selector = Text(
+        "selector",
+        escape="selector",
+        reserved="",
+        doc="The selector, decoded: up to the first ``%09``; ``None`` without a gtype.",
+    )
+    search = Text(
+        "search",
+        escape="search",
+        reserved="",
+        doc="The search, decoded: between the first and second ``%09``; ``None`` without a "
+        "first ``%09``.",
+    )
+    gopher_plus = Text(
+        "gopher_plus_string",
+        escape="gopher_plus_string",
+        reserved="",
+        doc="The gopher+ string, decoded: after the second ``%09``; ``None`` without one.",
+    )
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_port: str | None
@@ -104,6 +130,18 @@ class GopherURL(URL):
                     f"at the first and second {separator}"
                 )
         URL._apply(self, parts, changes)
+
+    def _equivalent(self, parts: Parts) -> frozenset[int] | None:
+        # Section 3.4: an empty gopher-path may leave out its "/" (written), and
+        # means type "1" with the empty selector (left out, as a default port is).
+        if (
+            parts["raw_gtype"] == DEFAULT_TYPE
+            and parts["raw_selector"] == ""
+            and parts["raw_search"] is None
+            and parts["raw_gopher_plus"] is None
+        ):
+            parts["raw_gtype"] = parts["raw_selector"] = None
+        return self._written_options()
 
     @property
     def gopher_type(self) -> str:

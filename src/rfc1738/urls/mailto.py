@@ -21,15 +21,22 @@ class MailtoURL(URL):
 
     The address is an RFC 822 addr-spec, escaped; no character is reserved in
     it, so everything after ``mailto:`` is the address (a ``%`` in it is
-    written ``%25``).
+    written ``%25``), and an escape means the character itself
+    (``mailto:a%3Fb@h`` is ``mailto:a?b@h``, as :meth:`normalize` says).
 
     >>> import rfc1738
     >>> rfc1738.parse("mailto:joe%25work@example.com").address
     'joe%work@example.com'
     """
 
-    #: The address (RFC 822 addr-spec), decoded.
-    address = Text("encoded822addr", escape="encoded822addr", optional=False)
+    # Section 3.5: "Within mailto URLs, there are no reserved characters."
+    address = Text(
+        "encoded822addr",
+        escape="encoded822addr",
+        optional=False,
+        reserved="",
+        doc="The address (RFC 822 addr-spec), decoded.",
+    )
 
     #: For type checkers: the raw twin the declaration gives (see :mod:`._fields`).
     raw_address: str

@@ -49,10 +49,17 @@ class NewsURL(URL):
     ('1234 x@news.example.org', 'news.example.org', None)
     """
 
-    #: The newsgroup name, or ``"*"``; ``None`` for an article. Never escaped.
-    group = Verbatim("group")
-    #: The message id ``unique@host``, decoded; ``None`` for a group.
-    article = _Article("article", escape="article")
+    group = Verbatim(
+        "group", doc='The newsgroup name, or ``"*"``; ``None`` for an article. Never escaped.'
+    )
+    # Section 3.6: "No additional characters are reserved within the components
+    # of a news URL" (the "@" of a message id is the one).
+    article = _Article(
+        "article",
+        escape="article",
+        reserved="@",
+        doc="The message id ``unique@host``, decoded; ``None`` for a group.",
+    )
 
     #: For type checkers: the raw twin the declaration gives (see :mod:`._fields`).
     raw_article: str | None
@@ -86,10 +93,12 @@ class NewsURL(URL):
         return self.raw_article is None and "group" not in self._spans
 
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
-        # One of group and article: setting one clears the other.
-        if "group" in changes and "article" not in changes:
+        # One of group and article: setting one clears the other (None clears nothing).
+        given = {self._field_named(name): value for name, value in changes.items()}
+        group, article = NewsURL.group, NewsURL.article
+        if given.get(group) is not None and article not in given:
             parts["raw_article"] = None
-        if "article" in changes and "group" not in changes:
+        if given.get(article) is not None and group not in given:
             parts["group"] = None
         URL._apply(self, parts, changes)
 
@@ -97,10 +106,11 @@ class NewsURL(URL):
         if field is NewsURL.article and isinstance(value, str):
             # The host of a message id ignores case, as every host does.
             unique, _at, host = value.rpartition("@")
-            return f"{self._normalized_escapes(unique)}@{host.lower()}"
+            normal = field.normalized(unique, self._escape_sets(field, field.name))
+            return f"{normal}@{host.lower()}"
         return URL._normalized(self, field, value)
 
-    def _write(self, parts: Parts) -> str:
+    def _write(self, parts: Parts, kept: frozenset[int] | None = None) -> str:
         if (parts["group"] is None) == (parts["raw_article"] is None):
             raise ValueError("a news URL has exactly one of group and article")
-        return URL._write(self, parts)
+        return URL._write(self, parts, kept)

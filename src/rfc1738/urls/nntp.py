@@ -24,7 +24,8 @@ class NntpURL(URL):
        scheme        host       port      group     article_number
 
     The group is a newsgroup name (never escaped); the article number is
-    decimal. ``raw_article_number`` keeps the digits as written.
+    decimal. ``raw_article_number`` keeps the digits as written; ``/00123``
+    and ``/123`` are the same number, as :meth:`normalize` says.
 
     >>> import rfc1738
     >>> url = rfc1738.parse("nntp://news.example.org/comp.lang.python/4711")
@@ -32,14 +33,21 @@ class NntpURL(URL):
     ('comp.lang.python', 4711, 119)
     """
 
-    #: The host as written (host names and numbers are never escaped).
-    host = Verbatim("host", optional=False)
-    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
-    port = Number("port")
-    #: The newsgroup name (never escaped).
-    group = Verbatim("group", optional=False)
-    #: The article number (``"/" digits`` after the group); ``None`` when absent.
-    article_number = Number("digits")
+    host = Verbatim(
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
+    )
+    port = Number(
+        "port",
+        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
+    )
+    group = Verbatim("group", optional=False, doc="The newsgroup name (never escaped).")
+    article_number = Number(
+        "digits",
+        doc='The article number (``"/" digits`` after the group); ``None`` when absent '
+        "(``raw_article_number``: its digits as written).",
+    )
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_port: str | None

@@ -34,14 +34,33 @@ class ProsperoURL(URL):
     ('pros/name', (('version', '2'),))
     """
 
-    #: The host as written (host names and numbers are never escaped).
-    host = Verbatim("host", optional=False)
-    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
-    port = Number("port")
-    #: The hsoname: opaque, a ``/`` in it separates nothing.
-    path = Path("ppath", escape="psegment", optional=False, segments=False)
-    #: The ``(fieldname, fieldvalue)`` pairs, decoded, in order.
-    fieldspecs = Pairs("fieldname", values="fieldvalue")
+    host = Verbatim(
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
+    )
+    port = Number(
+        "port",
+        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
+    )
+    # Section 3.11: ";" is reserved in the hsoname; "a slash "/" may appear in
+    # the <hsoname> without quoting and no significance may be assumed".
+    path = Path(
+        "ppath",
+        escape="psegment",
+        optional=False,
+        segments=False,
+        reserved=";",
+        doc="The hsoname, decoded: opaque, a ``/`` in it separates nothing "
+        "(``%2F`` and ``/`` are the same character in it).",
+    )
+    # Section 3.11: fields are separated by ";", a name from its value by "=".
+    fieldspecs = Pairs(
+        "fieldname",
+        values="fieldvalue",
+        reserved=";=",
+        doc="The ``(fieldname, fieldvalue)`` pairs, decoded, in order.",
+    )
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_port: str | None

@@ -66,6 +66,8 @@ from .base import (
     primed,
     reads_cut,
     reads_spans,
+    refused,
+    refusing,
 )
 
 __all__ = ["Groups", "MembersWriter", "json_value", "members_json", "members_writer"]
@@ -323,6 +325,10 @@ class _Writer:
         self.hooked: dict[str, dict[tuple[type, ...], HookedShape]] = {}
         #: Per slot and values it depends on, its JSON text (see :meth:`_fill`).
         self.known: dict[tuple[object, ...], str] = {}
+        #: Whether a decoded value of the class may be one the URL cannot give
+        #: (:func:`~rfc1738.urls.base.refusing`, worked out on the first line
+        #: with an escape); such a line's record leaves it out, as ``to_dict()`` does.
+        self.refusing: bool | None = None
 
     def template(self, spelling: str, url: URL) -> str:
         """The template for URLs of this class whose scheme is written ``spelling``."""
@@ -696,6 +702,11 @@ class _Writer:
         """The record of a text with escapes: each field read and decoded in turn."""
         if url is None:
             url = self.build(text, match, self.host_checks)
+        if self.refusing is None:
+            self.refusing = refusing(url)
+        if self.refusing and refused(url):
+            # A decoded value the URL cannot give: to_dict() leaves it out.
+            return members_json(url)
         template = self.templates.get(spelling) or self.template(spelling, url)
         by_span = self.by_span
         if by_span:

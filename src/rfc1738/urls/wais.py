@@ -35,18 +35,38 @@ class WaisURL(URL):
     ('doc', 'rfcs', 'TEXT', '0x1a2b', None)
     """
 
-    #: The host as written (host names and numbers are never escaped).
-    host = Verbatim("host", optional=False)
-    #: The port as a number (``raw_port``: its digits as written); ``None`` when absent.
-    port = Number("port")
-    #: The database name, decoded.
-    database = Text("database", escape="database", optional=False)
-    #: The search, decoded; ``None`` unless :attr:`kind` is ``"index"``.
-    search = Text("search", escape="search")
-    #: The document type, decoded; ``None`` unless :attr:`kind` is ``"doc"``.
-    wtype = Text("wtype", escape="wtype")
-    #: The document path, decoded; ``None`` unless :attr:`kind` is ``"doc"``.
-    wpath = Text("wpath", escape="wpath")
+    host = Verbatim(
+        "host",
+        optional=False,
+        doc="The host as written (host names and numbers are never escaped).",
+    )
+    port = Number(
+        "port",
+        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
+    )
+    # Section 3.9 reserves nothing of its own: every reserved character may mean
+    # something to the server, so an escape of one stays apart from it.
+    database = Text(
+        "database", escape="database", optional=False, doc="The database name, decoded."
+    )
+    search = Text(
+        "search",
+        escape="search",
+        doc='The search, decoded; ``None`` unless :attr:`kind` is ``"index"``. Where it '
+        "holds an escape of a reserved character that may also stand for itself in it, "
+        "reading it raises :class:`~rfc1738.AmbiguousFieldError`: read ``raw_search``.",
+    )
+    wtype = Text(
+        "wtype",
+        escape="wtype",
+        doc='The document type, decoded; ``None`` unless :attr:`kind` is ``"doc"``.',
+    )
+    wpath = Text(
+        "wpath",
+        escape="wpath",
+        doc="The document path (an opaque document id), decoded; ``None`` unless "
+        ':attr:`kind` is ``"doc"``.',
+    )
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_port: str | None
