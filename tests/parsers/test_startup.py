@@ -78,6 +78,8 @@ LEFT_OUT = (
     "rfc1738.parse.compiler",  # and what only compiling needs:
     "rfc1738.parse.ir",
     "rfc1738.parse.glushkov",
+    "rfc1738.parse.thompson",
+    "rfc1738.parse.limits",
     "rfc1738.parse.regex",
     "rfc1738.parse.dialects",
     "rfc1738.tools.generator",

@@ -11,10 +11,13 @@ hand.
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import re
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from pathlib import Path
+from typing import Any
 
 from ..bnf import tree as bnf
+from ..bnf.files import SchemeFile, lark_files
 from ..bnf.load_errors import load_tree
 from ..bnf.names import base_name
 from ..errors import GrammarError
@@ -22,10 +25,12 @@ from .automaton import ErrorAutomaton
 from .glushkov import NotSupportedError, build
 from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term, prefixes
 from .layout import Layout, fields_in
-from .regex import Written, simplify, write_regex
+from .limits import MAX_DEPTH, MAX_LITERAL, MAX_REPEAT, MAX_SIZE, GrammarLimitError
+from .regex import Written, runs_in_linear_time, simplify, write_regex, write_simplified
 from .tables import CharsKey, SchemeTable
+from .thompson import matcher_data
 
-__all__ = ["CompiledFile", "NotRegularError"]
+__all__ = ["CompiledFile", "NotRegularError", "checked_files"]
 
 
 class NotRegularError(GrammarError):
@@ -48,7 +53,17 @@ class CompiledFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        loaded = load_tree(path)
+        try:
+            loaded = load_tree(path)
+        except RecursionError:
+            # Parentheses nested some hundreds deep: Lark's loader, or the
+            # adapter's reading of its trees, runs out of Python's recursion.
+            raise GrammarLimitError(
+                _most_nested(path),
+                f"parentheses nested more than {MAX_DEPTH} deep",
+                f"{MAX_DEPTH} (MAX_DEPTH)",
+                file=str(path),
+            ) from None
         #: Rule name → its definition (imported ones included).
         self.rules = loaded.rules
         #: Terminal name → its definition.
@@ -63,10 +78,7 @@ class CompiledFile:
         Raises :class:`NotRegularError` if ``start`` reaches a rule that refers
         back to itself.
         """
-        if start not in self.rules:
-            raise GrammarError(f"no rule {start}", file=str(self.path))
-        node = _Translator(self, frozenset(capture)).rule(start, ())
-        return write_regex(node)
+        return write_simplified(self.ir(start, capture))
 
     def layout(self, start: str, fields: Collection[str]) -> Layout:
         """How ``start`` lays out the productions ``fields`` (see :mod:`rfc1738.parse.layout`)."""
@@ -104,10 +116,14 @@ class CompiledFile:
 
         ``None`` where there is none: a grammar that is not regular, or a
         token the automaton cannot mirror the reference parser on (Earley
-        explains those errors).
+        explains those errors). :class:`~rfc1738.parse.limits.GrammarLimitError`
+        where it would have more states than
+        :data:`~rfc1738.parse.limits.MAX_STATES`.
         """
         try:
-            return build(self.named(start), start)
+            return build(self.named(start), start, file=str(self.path))
+        except GrammarLimitError:
+            raise
         except (GrammarError, NotSupportedError):
             return None
 
@@ -125,10 +141,11 @@ class CompiledFile:
         wanted = tuple(sorted(capture))
         fields = tuple(sorted(layout_fields))
         try:
-            expression, groups = self.compile(start, wanted)
+            node = self.ir(start, wanted)
             prefixes = self.compile_prefixes(start)
         except NotRegularError as error:
             return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
+        expression, groups = write_simplified(node)
         automaton = self.error_automaton(start)
         layout = self.layout(start, frozenset(fields)) if fields else None
         return SchemeTable(
@@ -142,6 +159,7 @@ class CompiledFile:
             None if automaton is None else automaton.to_data(),
             fields,
             layout,
+            _linear_matcher(node, automaton),
         )
 
     def char_sets(self, kinds: Iterable[str] = ("rule", "terminal")) -> dict[CharsKey, str]:
@@ -174,7 +192,7 @@ class CompiledFile:
         """
         if name not in self.terminals:
             raise GrammarError(f"no terminal {name}", file=str(self.path))
-        node = _Translator(self, frozenset()).node(self.terminals[name].body, ())
+        node = _Translator(self, frozenset(), top=name).node(self.terminals[name].body, ())
         return _single_chars(node)
 
     def rule_chars(self, name: str) -> frozenset[str]:
@@ -192,6 +210,140 @@ class CompiledFile:
         if name not in self.rules:
             raise GrammarError(f"no rule {name}", file=str(self.path))
         return _repeated_chars(_Translator(self, frozenset()).rule(name, ()))
+
+
+def checked_files(files: Mapping[str, SchemeFile]) -> dict[str, CompiledFile]:
+    """Each scheme's file loaded, its start rule read within the compiler's limits.
+
+    Raises :class:`~rfc1738.parse.limits.GrammarLimitError` for the first
+    scheme (by name) whose start rule goes past a limit of
+    :mod:`rfc1738.parse.limits` but the error automaton's states (known
+    only once it is built, when the scheme is first compiled). Other
+    problems (a file Lark refuses, a rule that refers back to itself) are
+    left for when the scheme is used, as before: the reference parser serves
+    a grammar that is not regular.
+    """
+    for directory in sorted({entry.path.parent for entry in files.values()}):
+        for path in lark_files(directory):
+            _refuse_long_literals(path)
+    loaded: dict[str, CompiledFile] = {}
+    for scheme, entry in sorted(files.items()):
+        try:
+            compiled = CompiledFile(entry.path)
+            if entry.start in compiled.rules:
+                _Translator(compiled, frozenset()).rule(entry.start, ())
+        except GrammarLimitError:
+            raise
+        except GrammarError:
+            continue
+        loaded[scheme] = compiled
+    return loaded
+
+
+#: What a grammar file writes that may hold a quote or a parenthesis: a literal
+#: (``"..."``, ``"..."i``), a comment, a regular expression (``/.../flags``).
+_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/(?:[^/\\\n]|\\.)+/')
+
+#: The longest escape of a literal (``\U0001F600``): a literal written with more
+#: than this many times MAX_LITERAL characters holds more than MAX_LITERAL.
+_LONGEST_ESCAPE = 10
+
+
+def _refuse_long_literals(path: Path) -> None:
+    """:class:`GrammarLimitError` for a literal of ``path`` far past MAX_LITERAL, found in its text.
+
+    Lark reads a literal at some microseconds a character, again for each
+    file that imports it: a literal of a million characters would take
+    seconds to refuse after Lark read it. One that is surely too long (its
+    text longer than ``_LONGEST_ESCAPE * MAX_LITERAL`` characters) is
+    refused before; others after, by the compiler.
+    """
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return  # left for Lark to report
+    if len(text) <= _LONGEST_ESCAPE * MAX_LITERAL:
+        return
+    for token in _TOKEN.finditer(text):
+        written = token.end() - token.start() - 2
+        if token.group().startswith('"') and written > _LONGEST_ESCAPE * MAX_LITERAL:
+            begun = [m.group(1) for m in _DEFINITION.finditer(text, 0, token.start())]
+            raise GrammarLimitError(
+                begun[-1] if begun else "?",
+                f"a literal of more than {_LONGEST_ESCAPE * MAX_LITERAL:,} characters",
+                f"{MAX_LITERAL:,} (MAX_LITERAL)",
+                file=str(path),
+            )
+
+
+def _most_nested(path: Path) -> str:
+    """The definition of ``path`` (or a grammar file next to it) whose parentheses nest deepest.
+
+    Read from the text only to name it in an error, where Lark could not
+    load the file: outside literals, regular expressions and comments.
+    """
+    deepest, name = -1, "?"
+    for file in [path, *sorted(path.parent.glob("*.lark"))]:
+        try:
+            text = file.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            continue
+        for definition, depth in _nesting(text):
+            if depth > deepest:
+                deepest, name = depth, definition
+    return name
+
+
+#: A line that begins a definition: its name (``?rule``, ``!rule``, ``rule.2``, ``TERM``).
+_DEFINITION = re.compile(r"^[?!]?(\w+)(?:\.-?\d+)?\s*:", re.MULTILINE)
+
+
+def _nesting(text: str) -> Iterator[tuple[str, int]]:
+    """Each definition of a grammar file's ``text`` with its parentheses' deepest nesting."""
+    name, depth, deepest = "", 0, 0
+    for line in text.splitlines():
+        begun = _DEFINITION.match(line)
+        if begun and depth <= 0:
+            if name:
+                yield name, deepest
+            name, depth, deepest = begun.group(1), 0, 0
+        quote = ""
+        escaped = False
+        for char, after in zip(line, line[1:] + " ", strict=False):
+            if quote:
+                if escaped:
+                    escaped = False
+                elif char == "\\":
+                    escaped = True
+                elif char == quote:
+                    quote = ""
+            elif char == "/" and after == "/":
+                break
+            elif char in '"/':
+                quote = char
+            elif char in "([":
+                depth += 1
+                deepest = max(deepest, depth)
+            elif char in ")]":
+                depth -= 1
+    if name:
+        yield name, deepest
+
+
+def _linear_matcher(node: Node, automaton: ErrorAutomaton | None) -> dict[str, Any] | None:
+    """The route of a scheme: ``None`` for its expression, else the linear matcher's data.
+
+    The expression (Python's ``re``) serves a scheme where it runs in linear
+    time (:func:`~rfc1738.parse.regex.runs_in_linear_time`: the shipped
+    grammar's schemes, and most edited ones), the linear matcher
+    (:mod:`rfc1738.parse.linear`) where it may not. So does a scheme without
+    an error automaton: the matcher then finds where a text too long for the
+    reference parser stops fitting, which the prefix expression, written
+    with loops that give back, could take quadratic time or worse to find.
+    """
+    if automaton is not None and runs_in_linear_time(node):
+        return None
+    return matcher_data(node)
 
 
 def _single_chars(node: Node) -> frozenset[str]:
@@ -282,7 +434,13 @@ class _Translator:
     """:mod:`rfc1738.bnf.tree` definitions → :mod:`rfc1738.parse.ir`, one start rule at a time."""
 
     def __init__(
-        self, grammar: CompiledFile, capture: frozenset[str], *, named: bool = False
+        self,
+        grammar: CompiledFile,
+        capture: frozenset[str],
+        *,
+        named: bool = False,
+        depth: int = 0,
+        top: str = "",
     ) -> None:
         self.grammar = grammar
         self.capture = capture
@@ -290,6 +448,16 @@ class _Translator:
         # a terminal's own definition is then read by a plain translator.
         self.named = named
         self.done: dict[str, Node] = {}
+        #: How deep the definition being read is (limits.MAX_DEPTH), and the
+        #: definition a limit names when no rule is being read (a terminal's).
+        self.depth = depth
+        self.top = top
+        # Per node translated (kept alive here), the characters it holds written out.
+        self.sizes: dict[int, tuple[Node, int]] = {}
+        # Per terminal, its definition translated (a terminal names no rule, so
+        # where it is used changes nothing), and the translator of named ones.
+        self.terminals: dict[str, Node] = {}
+        self.plain: _Translator | None = None
 
     def rule(self, name: str, path: tuple[str, ...]) -> Node:
         if name in path:
@@ -302,6 +470,12 @@ class _Translator:
         node = self.done.get(name)
         if node is None:
             node = self.node(self.grammar.rules[name].body, (*path, name))
+            if self.size(node) > MAX_SIZE:
+                raise self.limit(
+                    (*path, name),
+                    f"it holds more than {MAX_SIZE:,} characters with its repetitions written out",
+                    f"{MAX_SIZE:,} (MAX_SIZE)",
+                )
             if base_name(name) in self.capture:
                 node = Group(base_name(name), node)
             if self.named:
@@ -309,7 +483,57 @@ class _Translator:
             self.done[name] = node
         return node
 
+    def terminal(self, name: str, path: tuple[str, ...]) -> Node:
+        node = self.terminals.get(name)
+        if node is None:
+            node = self.terminals[name] = self.node(self.grammar.terminals[name].body, path)
+        return node
+
+    def limit(self, path: tuple[str, ...], what: str, limit: str) -> GrammarLimitError:
+        """The error for a limit of :mod:`~rfc1738.parse.limits` the rule being read goes past."""
+        rule = base_name(path[-1]) if path else self.top
+        return GrammarLimitError(str(rule), what, limit, file=str(self.grammar.path))
+
+    def size(self, node: Node) -> int:
+        """How many characters ``node`` holds with its bounded repetitions written out.
+
+        Capped a little past :data:`~rfc1738.parse.limits.MAX_SIZE`; each
+        node's is kept, so that the rules a rule names are counted once.
+        """
+        known = self.sizes.get(id(node))
+        if known is not None:
+            return known[1]
+        if isinstance(node, Chars):
+            size = 1
+        elif isinstance(node, Lit):
+            size = len(node.text)
+        elif isinstance(node, Seq):
+            size = sum(self.size(item) for item in node.items)
+        elif isinstance(node, Alt):
+            size = sum(self.size(option) for option in node.options)
+        elif isinstance(node, Rep):
+            size = self.size(node.item) * max(1, node.low, node.high or 0)
+        else:
+            assert isinstance(node, Group | Production | Term)
+            size = self.size(node.item)
+        size = min(size, MAX_SIZE + 1)
+        self.sizes[id(node)] = (node, size)
+        return size
+
     def node(self, node: bnf.Node, path: tuple[str, ...]) -> Node:
+        self.depth += 1
+        try:
+            if self.depth > MAX_DEPTH:
+                raise self.limit(
+                    path,
+                    f"rules and parentheses nested more than {MAX_DEPTH} deep",
+                    f"{MAX_DEPTH} (MAX_DEPTH)",
+                )
+            return self._node(node, path)
+        finally:
+            self.depth -= 1
+
+    def _node(self, node: bnf.Node, path: tuple[str, ...]) -> Node:
         if isinstance(node, bnf.Choice):
             return self.alternatives(node.options, path)
         if isinstance(node, bnf.Alias):
@@ -322,18 +546,28 @@ class _Translator:
         if isinstance(node, bnf.Optional):
             return Rep(self.node(node.item, path), 0, 1)
         if isinstance(node, bnf.Repeat):
+            count = max(node.low, node.high or 0)
+            if count > MAX_REPEAT:
+                raise self.limit(path, f"a repetition of {count:,}", f"{MAX_REPEAT:,} (MAX_REPEAT)")
             return Rep(self.node(node.item, path), node.low, node.high)
         if isinstance(node, bnf.Ref):
             if node.terminal:
-                body = self.grammar.terminals[node.name].body
                 if self.named:
                     # A terminal is one token to the reference parser: named as a
                     # whole, its own definition read by a plain translator.
-                    plain = _Translator(self.grammar, frozenset())
-                    return Term(str(base_name(node.name)), plain.node(body, path))
-                return self.node(body, path)
+                    if self.plain is None:
+                        self.plain = _Translator(self.grammar, frozenset(), top=self.top)
+                    self.plain.depth = self.depth
+                    return Term(str(base_name(node.name)), self.plain.terminal(node.name, path))
+                return self.terminal(node.name, path)
             return self.rule(node.name, path)
         if isinstance(node, bnf.Literal):
+            if len(node.text) > MAX_LITERAL:
+                raise self.limit(
+                    path,
+                    f"a literal of {len(node.text):,} characters",
+                    f"{MAX_LITERAL:,} (MAX_LITERAL)",
+                )
             found = self.literal(node)
             if self.named:
                 # Named as the reference parser names an anonymous literal.

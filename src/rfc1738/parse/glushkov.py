@@ -23,6 +23,7 @@ from typing import Any
 
 from .automaton import ErrorAutomaton, LiteralRule, StateInfo
 from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term
+from .limits import MAX_STATES, GrammarLimitError
 
 __all__ = ["NotSupportedError", "build"]
 
@@ -271,12 +272,17 @@ def _literal_chars(char: str, ignore_case: bool) -> frozenset[str]:
     return frozenset({char})
 
 
-def build(node: Node, start: str) -> ErrorAutomaton:
+def build(node: Node, start: str, *, file: str | None = None) -> ErrorAutomaton:
     """The error automaton of the named tree of start rule ``start``.
 
     Raises :class:`NotSupportedError` where the tree holds a token whose
     reading by the reference parser it cannot mirror (one that matches
-    unboundedly long text, or two lengths at one position).
+    unboundedly long text, or two lengths at one position), and
+    :class:`~rfc1738.parse.limits.GrammarLimitError` (naming ``start`` and
+    the grammar ``file``) where it would have more than
+    :data:`~rfc1738.parse.limits.MAX_STATES` states: a grammar can ask for
+    twice as many with each repetition it adds (``( "a" | "b" )* "a" ( "a" |
+    "b" )``), and is refused before the work gets long.
     """
     g = _Glushkov(node)
     occ = g.occurrences
@@ -340,6 +346,13 @@ def build(node: Node, start: str) -> ErrorAutomaton:
                 row.append(-1)
                 continue
             if target not in numbers:
+                if len(states) >= MAX_STATES:
+                    raise GrammarLimitError(
+                        start,
+                        f"its error automaton has more than {MAX_STATES:,} states",
+                        f"{MAX_STATES:,} (MAX_STATES)",
+                        file=file,
+                    )
                 numbers[target] = len(states)
                 states.append(target)
             row.append(numbers[target])

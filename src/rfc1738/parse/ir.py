@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
-__all__ = ["Alt", "Chars", "Group", "Lit", "Node", "Production", "Rep", "Seq", "Term"]
+__all__ = ["Alt", "Chars", "End", "Group", "Lit", "Node", "Production", "Rep", "Seq", "Term"]
 
 
 class Node:
@@ -78,6 +78,19 @@ class Lit(Node):
     @cached_property
     def fixed(self) -> bool:
         return True
+
+
+@dataclass(frozen=True)
+class End(Node):
+    """The end of the text: matches the empty string there, nothing elsewhere.
+
+    Only in the trees :func:`prefixes` makes, after the part of a literal a
+    prefix ends in; the writer spells it as the dialect's end anchor. (Its
+    answers are constants: nothing to cache.)
+    """
+
+    first = frozenset[str]()
+    nullable = True
 
 
 @dataclass(frozen=True)
@@ -218,15 +231,24 @@ def prefixes(node: Node) -> Node:
     if isinstance(node, Chars):
         return Rep(node, 0, 1)
     if isinstance(node, Lit):
-        return Alt(
-            tuple(Lit(node.text[:k], node.ignore_case) for k in range(len(node.text), -1, -1))
+        # Each character, or the end of the text: (?:a|\Z)(?:b|\Z)(?:c|\Z) for
+        # "abc", linear in the literal (as alternatives, "abc|ab|a|" would be
+        # quadratic; nested, (?:a(?:b(?:c)?)?)?, deeper than re can compile).
+        # A prefix of a literal always ends the text: what prefixes() makes of
+        # a sequence or a repetition puts the prefix of a part last.
+        letters = (
+            Chars(frozenset({c.lower(), c.upper()} if node.ignore_case and c.isascii() else {c}))
+            for c in node.text
         )
+        return Seq(tuple(Alt((chars, End())) for chars in letters)) if node.text else node
     if isinstance(node, Seq):
-        head, rest = node.items[0], node.items[1:]
-        if not rest:
-            return prefixes(head)
-        tail = rest[0] if len(rest) == 1 else Seq(rest)
-        return Alt((Seq((_plain(head), prefixes(tail))), prefixes(head)))
+        # Each part whole, or a prefix of it that ends the text (the parts
+        # after it then match empty): as long as the sequence, however many
+        # parts it has (nested, x(?:y(?:z)?)?, it would be as deep).
+        *parts, last = node.items
+        return Seq(
+            (*(Alt((_plain(part), Seq((prefixes(part), End())))) for part in parts), prefixes(last))
+        )
     if isinstance(node, Alt):
         return Alt(tuple(prefixes(option) for option in node.options))
     if isinstance(node, Rep):

@@ -32,6 +32,7 @@ from .diagnosis import (
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
 from .hosts import CHECKED_PRODUCTIONS
+from .linear import LinearMatcher
 from .runner import Runner, expression_runner, spans_runner
 from .spans import Spans, spans_from_regs, spans_from_tree
 from .store import TableStore
@@ -126,12 +127,20 @@ class ParserSet:
         self._characters: tuple[frozenset[str], frozenset[str]] | None = None
         # Per scheme, the error automaton, or None where the grammar has none.
         self._automata: dict[str, ErrorAutomaton | None] = {}
+        # Per scheme the linear matcher serves, its matcher (see linear_matcher).
+        self._matchers: dict[str, LinearMatcher] = {}
         # What explain_scheme reads of a text read as a generic URL (see _generic_reads).
         self._generic_reading: Callable[[str], Spans | None] | None = None
         # The characters a generic URL may hold (see _generic_alphabet).
         self._generic_characters: frozenset[str] | None = None
         #: The compiled tables: built into the wheel, cached on disk, or compiled here.
         self.store = TableStore(self.directory, self.compiled_file)
+        if not self.store.tables.schemes:
+            # Files no process has compiled (an edited grammar): read now, so that
+            # one past the compiler's limits is refused here (rfc1738.parse.limits).
+            from .compiler import checked_files  # Lark: reads the grammar files
+
+            self._compiled_files.update(checked_files(self.files))
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self.directory)!r})"
@@ -249,6 +258,20 @@ class ParserSet:
             )
             self._fast[scheme] = parser
         return parser
+
+    def linear_matcher(self, scheme: str) -> LinearMatcher | None:
+        """The linear matcher of one scheme, where it serves the scheme (else ``None``).
+
+        The compiler gives a scheme one where its expression may backtrack
+        (:mod:`rfc1738.parse.linear`); the shipped grammar's schemes have none.
+        """
+        found = self._matchers.get(scheme)
+        if found is None:
+            data = self.compiled(scheme).matcher
+            if data is None:
+                return None
+            found = self._matchers[scheme] = LinearMatcher.from_data(data)
+        return found
 
     # ---- parsing ----
 
@@ -405,6 +428,13 @@ class ParserSet:
             if self._is_foreign(entry, cls):
                 match = _completed_for_generic(match)
             return spans_runner(entry, cls, match, match, self)
+        matcher = self.linear_matcher(entry.scheme)
+        if matcher is not None:
+            # An expression that may backtrack: the linear matcher serves the scheme.
+            read: Callable[[str], Spans | None] = matcher.spans
+            if self._is_foreign(entry, cls):
+                read = _completed_for_generic(read)
+            return spans_runner(entry, cls, read, read, self, matcher.matches)
         fast = self.fast_parser(entry.scheme)
         if self._is_foreign(entry, cls):
             # A new scheme's file without a class of its own: its spans are
@@ -535,13 +565,18 @@ class ParserSet:
     def _prefix_error(self, text: str, entry: SchemeFile) -> URLSyntaxError | None:
         """The error for a string too long for Earley: where its longest viable prefix ends.
 
-        A prefix is viable if some URL of the production begins with it; the
-        prefixes of a viable prefix are viable too, so a binary search over
-        lengths finds the position in a logarithmic number of linear-time
-        matches. What was expected there is not computed (``expected`` is
-        empty); the production named is the start rule. ``None`` for a
-        grammar that is not regular: it has no prefix expression.
+        A prefix is viable if some URL of the production begins with it. The
+        scheme's linear matcher, where it has one, reads the text once to
+        where it stops fitting; otherwise, as the prefixes of a viable prefix
+        are viable too, a binary search over lengths finds the position in a
+        logarithmic number of matches of the prefix expression. What was
+        expected there is not computed (``expected`` is empty); the
+        production named is the start rule. ``None`` for a grammar that is
+        not regular: it has no prefix expression.
         """
+        matcher = self.linear_matcher(entry.scheme)
+        if matcher is not None:  # in linear time, whatever the grammar
+            return URLSyntaxError(text, matcher.viable_prefix(text), frozenset(), entry.start)
         pattern = self._prefixes.get(entry.scheme)
         if pattern is None:
             source = self.compiled(entry.scheme).prefixes

@@ -18,9 +18,20 @@ import re
 from collections.abc import Callable
 from functools import partial
 
-from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
+from .ir import Alt, Chars, End, Group, Lit, Node, Rep, Seq
 
-__all__ = ["PYTHON", "Dialect", "Written", "simplify", "write", "write_regex"]
+__all__ = [
+    "MAX_WAYS",
+    "PYTHON",
+    "Dialect",
+    "Written",
+    "backtracking_ways",
+    "runs_in_linear_time",
+    "simplify",
+    "write",
+    "write_regex",
+    "write_simplified",
+]
 
 #: The written expression and, per captured production, its group names in order.
 Written = tuple[str, dict[str, tuple[str, ...]]]
@@ -81,8 +92,13 @@ PYTHON = Dialect()
 
 def write_regex(node: Node) -> Written:
     """The Python regular expression for ``node`` (to be used with ``fullmatch``)."""
+    return write_simplified(simplify(node))
+
+
+def write_simplified(node: Node) -> Written:
+    """:func:`write_regex` of a ``node`` :func:`simplify` gave."""
     writer = Writer(PYTHON)
-    return writer.write(simplify(node), frozenset()), writer.names()
+    return writer.write(node, frozenset()), writer.names()
 
 
 def write(
@@ -167,6 +183,8 @@ class Writer:
             return self.char_class(node.chars)
         if isinstance(node, Lit):
             return "".join(self.literal_char(c, node.ignore_case) for c in node.text)
+        if isinstance(node, End):
+            return self.dialect.end
         if isinstance(node, Seq):
             # The items are written from the start, so that groups are numbered
             # as they open.
@@ -440,6 +458,87 @@ def _possessive(node: Rep, follow: frozenset[str], after: _After) -> bool:
     )
 
 
+#: The most ways :func:`backtracking_ways` lets an expression try a text and
+#: still call it linear: each way is a scan of the text at most once, so the
+#: matcher's work stays within this many scans (the shipped grammar's most is
+#: 8, gopher's: its host, hostname or hostnumber, and two optional parts).
+MAX_WAYS = 64
+
+
+def runs_in_linear_time(node: Node) -> bool:
+    """Whether Python's ``re`` runs the expression of ``node`` (simplified) in linear time.
+
+    True when :func:`backtracking_ways` is at most :data:`MAX_WAYS`. False
+    does not mean that some text is slow, only that the writer cannot tell:
+    a repetition it could not make possessive (``(?:a+)+``, six ``[A-Za-z]*``
+    in a row, options that overlap inside a loop), or too many ways in all.
+    """
+    return backtracking_ways(node) <= MAX_WAYS
+
+
+def backtracking_ways(node: Node) -> int:
+    """A bound on the ways a backtracking matcher tries the expression of ``node`` on one text.
+
+    As :class:`Writer` writes ``node`` (simplified) for Python: a possessive
+    repetition is tried one way (its item matches one way, so the matcher
+    steps through the text once, :func:`_possessive`); a sequence multiplies
+    the ways of its items, options add theirs (or take the most, where they
+    begin with different characters and cannot be empty: only one of them
+    can go on at a position); a repetition that is not possessive has as
+    many ways as it has counts of iterations, unbounded where it has no upper
+    bound. Capped at ``MAX_WAYS + 1``. A matcher that tries at most this many
+    ways, each a single pass over the text, takes time linear in the text.
+    """
+    return _ways(node, frozenset(), None)
+
+
+def _ways(node: Node, follow: frozenset[str], after: _After) -> int:
+    cap = MAX_WAYS + 1
+    if isinstance(node, Chars | Lit | End):
+        return 1
+    if isinstance(node, Group):
+        return _ways(node.item, follow, after)
+    if isinstance(node, Seq):
+        ways = 1
+        for item, (item_follow, item_after) in zip(
+            node.items, _contexts(node, follow, after), strict=True
+        ):
+            ways = min(cap, ways * _ways(item, item_follow, item_after))
+        return ways
+    if isinstance(node, Alt):
+        each = [_ways(option, follow, after) for option in node.options]
+        if _apart(node.options):
+            return max(each)
+        return min(cap, sum(each))
+    if isinstance(node, Rep):
+        if _possessive(node, follow, after):
+            return 1
+        if node.high is None:
+            return cap
+        each_one = _ways(node.item, _inner_follow(node, follow), None)
+        ways = 1  # of the iterations every match has
+        for _count in range(node.low):
+            ways = min(cap, ways * each_one)
+        total = step = ways  # and of each optional one after them
+        for _count in range(node.low, node.high):
+            if total >= cap:
+                break
+            step = min(cap, step * each_one)
+            total = min(cap, total + step)
+        return total
+    raise TypeError(f"no ways for {node!r}")
+
+
+def _apart(options: tuple[Node, ...]) -> bool:
+    """Whether ``options`` cannot be empty and no two begin with the same character."""
+    seen: set[str] = set()
+    for option in options:
+        if option.nullable or seen & option.first:
+            return False
+        seen |= option.first
+    return True
+
+
 def _one_way(node: Node, follow: frozenset[str], after: _After = None) -> bool:
     """Whether ``node``, as the writer writes it, matches in at most one way at a position."""
     if isinstance(node, Chars | Lit):
@@ -492,6 +591,8 @@ def _all_chars(node: Node) -> frozenset[str]:
         return frozenset().union(*(_all_chars(option) for option in node.options))
     if isinstance(node, Rep | Group):
         return _all_chars(node.item)
+    if isinstance(node, End):
+        return frozenset()
     raise TypeError(f"no characters for {node!r}")
 
 
@@ -619,7 +720,9 @@ def _factor(options: tuple[Node, ...]) -> Node:
 
 
 def _optional(node: Node) -> Node:
-    """``[ node ]``, with ``[ 1*x ]`` written ``*x``."""
+    """``[ node ]``, with ``[ 1*x ]`` written ``*x`` and ``[ end of the text ]`` as nothing."""
+    if isinstance(node, End):
+        return Seq(())
     if isinstance(node, Rep) and node.low == 1:
         return Rep(node.item, 0, node.high)
     return Rep(node, 0, 1)

@@ -16,8 +16,9 @@ the group numbers bound in, so that a call costs one match and little else:
   pass whatever they hold, so only the rare URL runs the full checks.
 
 A scheme without an expression (a grammar that refers back to itself, served
-by the Earley parser) or read into the generic class from another production
-gets a runner built on spans instead (:func:`spans_runner`).
+by the Earley parser), one whose expression may backtrack (served by the
+linear matcher, :mod:`.linear`) or read into the generic class from another
+production gets a runner built on spans instead (:func:`spans_runner`).
 """
 
 from __future__ import annotations
@@ -262,11 +263,14 @@ def spans_runner(
     spans: Callable[[str], Spans | None],
     checked_spans: Callable[[str], Spans | None],
     grammar: Any,
+    matches: Callable[[str], bool] | None = None,
 ) -> Runner:
-    """The runner of a scheme read by spans: no expression, or a production read as generic.
+    """The runner of a scheme read by spans: no expression, a scheme the linear matcher
+    serves (:mod:`.linear`), or a production read as generic.
 
     ``spans`` gives the spans of the class's productions (and the host
-    checks'), ``checked_spans`` those of the host checks alone.
+    checks'), ``checked_spans`` those of the host checks alone; ``matches``
+    the verdict without host checks, where it comes cheaper than the spans.
     """
 
     def parse(text: str, host_checks: bool) -> Any:
@@ -278,10 +282,11 @@ def spans_runner(
     def valid(text: str) -> bool:
         return valid_by_spans(checked_spans, text, True)
 
-    def matches(text: str) -> bool:
+    def matches_by_spans(text: str) -> bool:
         return checked_spans(text) is not None
 
-    return Runner(entry, cls, parse, valid, matches, spans, checked_spans, None, None)
+    verdict = matches_by_spans if matches is None else matches
+    return Runner(entry, cls, parse, valid, verdict, spans, checked_spans, None, None)
 
 
 def valid_by_spans(

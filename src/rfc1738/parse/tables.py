@@ -56,8 +56,9 @@ __all__ = [
 #: The version of the shape written by :func:`write_tables`; part of every key,
 #: so that tables written before are never read. 3: the error automata's data
 #: version 3 (rows and state info as strings; each state's literals name their
-#: production), and the disk cache in marshal's format.
-FORMAT = 3
+#: production), and the disk cache in marshal's format. 4: each scheme's route
+#: (``matcher``: the linear matcher's data where the expression may backtrack).
+FORMAT = 4
 
 #: A character set's key: (file stem, ``"rule"`` or ``"terminal"``, name).
 CharsKey = tuple[str, str, str]
@@ -77,6 +78,7 @@ class SchemeTable(Record):
         "automaton",
         "layout_fields",
         "layout",
+        "matcher",
     )
     __slots__ = _fields
     start: str
@@ -99,6 +101,10 @@ class SchemeTable(Record):
     #: them out (:mod:`rfc1738.parse.layout`): what its objects are written with.
     layout_fields: tuple[str, ...]
     layout: Any
+    #: The route: ``None`` where the expression serves the scheme (it runs in
+    #: linear time), else the data of the linear matcher that serves it
+    #: (:mod:`rfc1738.parse.linear`, :func:`rfc1738.parse.thompson.matcher_data`).
+    matcher: Any
 
     def __init__(
         self,
@@ -112,6 +118,7 @@ class SchemeTable(Record):
         automaton: Any = None,
         layout_fields: tuple[str, ...] = (),
         layout: Any = None,
+        matcher: Any = None,
     ) -> None:
         self._fill(
             start,
@@ -124,6 +131,7 @@ class SchemeTable(Record):
             automaton,
             layout_fields,
             layout,
+            matcher,
         )
 
 
@@ -279,6 +287,7 @@ def _scheme_table(fields: dict[Any, Any]) -> SchemeTable:
         and _strings(table.layout_fields)
         and (table.layout is None or isinstance(table.layout, tuple))
         and (table.automaton is None or isinstance(table.automaton, dict))
+        and (table.matcher is None or isinstance(table.matcher, dict))
     ):
         raise ValueError(f"a malformed table for {table.start!r}")
     return table
