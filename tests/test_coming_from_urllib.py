@@ -24,10 +24,13 @@ def documented_losses(text: str) -> set[str]:
     scheme, colon, rest = text.partition(":")
     if not scheme[:1].isalpha():
         # Not a scheme to urlsplit (RFC 3986's begin with a letter): the whole text is its path.
-        return {text} if urlsplit(text).scheme == "" else set()
-    found = {scheme.lower() + colon + rest}
-    if rest.startswith("//") and not urlsplit(text).netloc:
-        found |= {scheme.lower() + colon + rest[2:] for _ in found}  # an empty //
+        if urlsplit(text).scheme != "":
+            return set()
+        found = {text}
+    else:
+        found = {scheme.lower() + colon + rest}
+        if rest.startswith("//") and not urlsplit(text).netloc:
+            found |= {scheme.lower() + colon + rest[2:] for _ in found}  # an empty //
     found |= {each[:-1] for each in found if each.endswith("?")}  # a final ?
     return found
 
@@ -47,6 +50,7 @@ def test_each_documented_loss_happens() -> None:
         ("foo://", "foo:"),
         ("file:////a", "file://a"),
         ("0a:b", "0a:b"),
+        ("0:?", "0:"),
     ]:
         assert rfc1738.is_valid(text)
         assert urlunsplit(urlsplit(text)) == back
