@@ -100,12 +100,13 @@ class ParserSet:
     the input of the Earley parser (a heavily ambiguous grammar may want a
     lower bound than RFC 1738's).
 
-    Any number of threads may share one: what it builds on first use (a
-    scheme's compiled table, parsers, error automaton) is built under one
-    lock of its own, taken only on a miss, and held while nothing else of
-    this package's locks is waited for but the leaf ones of its
-    :class:`~rfc1738.parse.store.TableStore` and reference parsers. What is
-    looked up on the hot path is read without it.
+    Any number of threads may share one. What it builds on first use (a
+    scheme's compiled table, fast parser, runner, error automaton) is built
+    once, under a lock of its own taken only on a miss; under it, of this
+    package's locks, only the
+    locks of its :class:`~rfc1738.parse.store.TableStore` and reference
+    parsers are taken, which take none, so no two locks are ever waited for
+    in opposite orders. The hot path reads what was built without a lock.
     """
 
     def __init__(
