@@ -102,11 +102,10 @@ class ParserSet:
 
     Any number of threads may share one. What it builds on first use (a
     scheme's compiled table, fast parser, runner, error automaton) is built
-    once, under a lock of its own taken only on a miss; under it, of this
-    package's locks, only the
-    locks of its :class:`~rfc1738.parse.store.TableStore` and reference
-    parsers are taken, which take none, so no two locks are ever waited for
-    in opposite orders. The hot path reads what was built without a lock.
+    once, under a lock of its own taken only on a miss. Under it, of this
+    package's locks, only its :class:`~rfc1738.parse.store.TableStore`'s is
+    taken, which takes none: no two locks are ever waited for in opposite
+    orders. The hot path reads what was built without a lock.
     """
 
     def __init__(
