@@ -377,7 +377,7 @@ def _reads(literal: str, value: str) -> bool:
     """Whether ``literal`` is one Python string literal whose value is ``value``."""
     try:
         tree = ast.parse(literal, mode="eval")
-    except SyntaxError:
+    except (SyntaxError, ValueError):  # ValueError: a NUL, before Python 3.12
         return False
     return isinstance(tree.body, ast.Constant) and tree.body.value == value
 
