@@ -162,10 +162,12 @@ class URLSyntaxError(RFC1738Error, ValueError):
 
 
 class InputTooLongError(URLSyntaxError):
-    """Input longer than the reference parser's bound (``MAX_REFERENCE_LENGTH``).
+    """Input beyond the reference parser's bounds: its length or the work it takes.
 
     The Earley parser's cost grows faster than linearly with the length of its
-    input, so it refuses long strings instead of hanging on them.
+    input, so it refuses strings longer than ``MAX_REFERENCE_LENGTH`` and stops
+    a parse that takes more than ``MAX_REFERENCE_WORK`` steps of work
+    (:mod:`rfc1738.parse.reference`), instead of hanging on them.
     """
 
 

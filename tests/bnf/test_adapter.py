@@ -7,11 +7,13 @@ what the adapter uses of Lark.
 
 from __future__ import annotations
 
+import threading
 from pathlib import Path
 
 import pytest
 
 from rfc1738.bnf.adapter import (
+    EarleyBudgetExceeded,
     EarleyError,
     LoadFailed,
     WrittenDeclare,
@@ -185,3 +187,73 @@ def test_earley_parses_and_reports(tmp_path: Path) -> None:
     with pytest.raises(EarleyError) as caught:
         parser.parse("abx/")
     assert (caught.value.position, caught.value.rule) == (4, "word")
+
+
+#: An ambiguous grammar: a run of "a" split into any number of words in
+#: any way, so that Earley's work grows with the cube of its length.
+AMBIGUOUS = 'top: word+\nword: "a"+\n'
+
+
+def test_earley_counts_its_work_and_stops_at_its_budget(tmp_path: Path) -> None:
+    path = grammar(tmp_path, AMBIGUOUS)
+    unbounded = earley_parser(path, "top")
+    works = [unbounded.work("a" * n) for n in (20, 40, 80)]
+    assert works == [unbounded.work("a" * n) for n in (20, 40, 80)]  # a count, not a clock
+    # Cubic: doubling the length multiplies the work by about 8.
+    assert 5 < works[2] / works[1] < 10
+    budget = (works[1] + works[2]) // 2
+    bounded = earley_parser(path, "top", budget)
+    assert bounded.parse("a" * 40) == unbounded.parse("a" * 40)
+    with pytest.raises(EarleyBudgetExceeded) as caught:
+        bounded.parse("a" * 80)
+    assert caught.value.budget == budget
+    assert 0 < caught.value.position < 80
+    with pytest.raises(EarleyBudgetExceeded):
+        bounded.accepts("a" * 80)
+    # Errors are counted too, and reported as before within the budget.
+    assert unbounded.work("a" * 40 + "b") > 0
+    with pytest.raises(EarleyError):
+        bounded.parse("a" * 40 + "b")
+
+
+def test_each_thread_has_its_own_count(tmp_path: Path) -> None:
+    """One parser, shared: a thread over the budget stops, the others do not."""
+    path = grammar(tmp_path, AMBIGUOUS)
+    bounded = earley_parser(path, "top", earley_parser(path, "top").work("a" * 40) + 1)
+    outcomes: dict[int, object] = {}
+    barrier = threading.Barrier(6)
+
+    def run(worker: int) -> None:
+        barrier.wait()
+        text = "a" * (120 if worker % 2 else 40)
+        try:
+            outcomes[worker] = bounded.parse(text).data
+        except EarleyBudgetExceeded:
+            outcomes[worker] = "stopped"
+
+    threads = [threading.Thread(target=run, args=(w,)) for w in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert outcomes == {w: "stopped" if w % 2 else "top" for w in range(6)}
+
+
+def test_the_metered_parser_gives_lark_own_trees() -> None:
+    """The item sets the budget counts with keep Lark's order: the same trees."""
+    from lark import Lark
+
+    path = shipped_grammar_dir() / "gopher.lark"
+    metered = earley_parser(path, "gopherurl")
+    plain = Lark.open(
+        str(path),
+        start="gopherurl",
+        parser="earley",
+        lexer="dynamic",
+        ambiguity="resolve",
+        propagate_positions=True,
+        keep_all_tokens=True,
+        maybe_placeholders=False,
+    )
+    for text in ("gopher://h/1a%09b%09c", "gopher://h:70/1%09%09%09x", "gopher://a.b/"):
+        assert metered.parse(text) == plain.parse(text)

@@ -285,3 +285,33 @@ def test_the_oracle_gives_each_owner_its_own_repetition_helper() -> None:
         owned = helpers(Lark(grammar, parser="earley"))
     assert len(owned) == 2
     assert {name.split("_star")[0].strip("_") for name in owned} == {"a", "b"}
+
+
+def test_the_earley_parser_makes_its_sets_and_matches_through_two_attributes(
+    grammar_file: Path,
+) -> None:
+    """The adapter counts Earley's work by replacing, on ``Lark.parser.parser``,
+    ``Set`` (the class of its item sets: made, added to, looped over) and
+    ``term_matcher`` (called with the position of each terminal tried)."""
+    parser = earley(grammar_file)
+    inner = parser.parser.parser
+    made: list[object] = []
+    positions: list[int] = []
+    real_set, real_match = inner.Set, inner.term_matcher
+
+    class Counted(real_set):  # type: ignore[misc, valid-type]
+        def __init__(self, items: object = ()) -> None:
+            super().__init__(items)
+            made.append(self)
+
+    def matcher(term: object, text: str, index: int = 0) -> object:
+        positions.append(index)
+        return real_match(term, text, index)
+
+    inner.Set, inner.term_matcher = Counted, matcher
+    tree = parser.parse("abw/w")
+    assert made and set(positions) <= set(range(5)) and max(positions) == 4
+    assert tree == earley(grammar_file).parse("abw/w")
+    # What the adapter's own set class must answer: Lark's uses of its sets.
+    used = {"add", "__iter__", "__contains__", "__bool__"}
+    assert used <= set(dir(real_set))

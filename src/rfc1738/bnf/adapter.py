@@ -11,7 +11,9 @@ Lark's into:
 - a grammar Lark refuses as :class:`LoadFailed`, with what the message names
   (the file and line are found by :mod:`rfc1738.bnf.load_errors`);
 - an Earley parser (:func:`earley_parser`) whose errors are
-  :class:`EarleyError`: position, expected items, rule.
+  :class:`EarleyError`: position, expected items, rule; and whose work is
+  counted as it parses, so that a budget stops it
+  (:class:`EarleyBudgetExceeded`).
 
 Some of what it reads is internal to Lark (``load_grammar``'s helpers, the
 names of the helper rules Lark makes, the English of its messages).
@@ -24,13 +26,15 @@ that need it, so that ``import rfc1738`` imports no Lark.
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import os
 import re
-from collections.abc import Collection, Iterator
+import threading
+from collections.abc import Callable, Collection, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeAlias, TypeGuard
+from typing import Any, TypeAlias, TypeGuard
 
 from lark import Lark, Token, Tree
 from lark.exceptions import (
@@ -72,6 +76,7 @@ from .tree import (
 
 __all__ = [
     "LARK_VERSION",
+    "EarleyBudgetExceeded",
     "EarleyError",
     "EarleyParser",
     "LoadFailed",
@@ -555,27 +560,153 @@ class EarleyError(Exception):
         self.reason = reason
 
 
-class EarleyParser:
-    """Lark's Earley parser of one grammar file for one start rule."""
+class EarleyBudgetExceeded(Exception):
+    """The Earley parser did more work than it was allowed, and was stopped.
 
-    def __init__(self, lark: Lark, start: str) -> None:
+    ``position`` is how far into the text it had read; ``budget`` the work it
+    was allowed (see :class:`EarleyParser`).
+    """
+
+    def __init__(self, position: int, budget: int) -> None:
+        super().__init__(f"stopped at {position} after {budget} steps")
+        self.position = position
+        self.budget = budget
+
+
+#: No budget: a count that never runs out in a parse that ends.
+_UNLIMITED = 1 << 62
+
+
+class _Meter:
+    """The work one parse may still do, and how far into its text it has read."""
+
+    __slots__ = ("budget", "left", "position")
+
+    def __init__(self, budget: int | None) -> None:
+        self.budget = budget
+        self.left = budget if budget is not None else _UNLIMITED
+        self.position = 0
+
+    def spend(self, steps: int) -> None:
+        self.left -= steps
+        if self.left < 0:
+            raise EarleyBudgetExceeded(self.position, self.budget or 0)
+
+
+#: The meter of the parse each thread is running (Lark's parser objects are
+#: shared by the threads that parse with one grammar: the count is not).
+_running = threading.local()
+
+
+def _meter() -> _Meter:
+    meter: _Meter | None = getattr(_running, "meter", None)
+    return meter if meter is not None else _Meter(None)
+
+
+class _MeteredSet:
+    """Lark's ordered set of Earley items, counting the work done with it.
+
+    The Earley parser keeps its items in sets of this one class (its ``Set``:
+    one per position, and the items to scan). Adding an item is a step, and
+    so is each item a loop over a set goes through: the completer walks the
+    whole set of the position where a completed item began, which is where
+    the time goes (more than linear in the length) on a grammar that reads a
+    text in many ways. The parse tree is built from the items made, so what
+    is counted bounds its time and memory too. Ordered as Lark's own
+    ``OrderedSet`` is (a dictionary), so that trees come out the same.
+    """
+
+    __slots__ = ("_items", "_meter")
+
+    def __init__(self, items: Iterable[Any] = ()) -> None:
+        self._items = dict.fromkeys(items)
+        self._meter = _meter()
+        self._meter.spend(len(self._items))
+
+    def __contains__(self, item: object) -> bool:
+        return item in self._items
+
+    def add(self, item: Any) -> None:
+        self._items[item] = None
+        meter = self._meter
+        meter.left -= 1
+        if meter.left < 0:
+            meter.spend(0)
+
+    def remove(self, item: Any) -> None:
+        del self._items[item]
+
+    def __iter__(self) -> Iterator[Any]:
+        self._meter.spend(len(self._items))
+        return iter(self._items)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+    def __bool__(self) -> bool:
+        return bool(self._items)
+
+
+def _metered_matcher(match: Callable[..., Any]) -> Callable[..., Any]:
+    """Lark's terminal matcher, noting the position the parse has reached."""
+
+    def matcher(term: Any, text: str, index: int = 0) -> Any:
+        _meter().position = index
+        return match(term, text, index)
+
+    return matcher
+
+
+class EarleyParser:
+    """Lark's Earley parser of one grammar file for one start rule.
+
+    ``budget`` bounds the work of one parse, in steps (an Earley item made,
+    or one gone through; see :class:`_MeteredSet`): past it, :meth:`parse`
+    raises :class:`EarleyBudgetExceeded` (``None``: no bound).
+    """
+
+    def __init__(self, lark: Lark, start: str, budget: int | None = None) -> None:
         #: The Lark object itself (for tools that take one, such as Hypothesis' ``from_lark``).
         self.lark = lark
         self.start = start
+        self.budget = budget
         self._display = _terminal_display_names(lark)
         self._literals = {t.name: t.pattern for t in lark.terminals if _is_literal(t.pattern)}
+        # The hook: Lark's Earley parser (lark.parser.parser, an xearley.Parser
+        # for the dynamic lexer) makes its item sets with its `Set` and
+        # matches terminals with its `term_matcher`, both read at each parse.
+        earley = lark.parser.parser
+        earley.Set = _MeteredSet
+        earley.term_matcher = _metered_matcher(earley.term_matcher)
 
-    def parse(self, text: str) -> Tree[Token]:
-        """The parse tree of ``text``, or :class:`EarleyError`."""
+    def _metered_parse(self, text: str, meter: _Meter | None = None) -> Tree[Token]:
+        _running.meter = meter or _Meter(self.budget)
         try:
             return self.lark.parse(text)
+        finally:
+            _running.meter = None
+
+    def work(self, text: str) -> int:
+        """The steps a parse of ``text`` takes, with no budget (whether it parses or not).
+
+        For measuring the budget against: docs/parsers.md's figures and the tests.
+        """
+        meter = _Meter(None)
+        with contextlib.suppress(UnexpectedInput):
+            self._metered_parse(text, meter)
+        return _UNLIMITED - meter.left
+
+    def parse(self, text: str) -> Tree[Token]:
+        """The parse tree of ``text``; :class:`EarleyError`, :class:`EarleyBudgetExceeded`."""
+        try:
+            return self._metered_parse(text)
         except UnexpectedInput as exc:
             raise self._error(text, exc) from None
 
     def accepts(self, text: str) -> bool:
-        """Whether ``text`` parses."""
+        """Whether ``text`` parses (or :class:`EarleyBudgetExceeded`)."""
         try:
-            self.lark.parse(text)
+            self._metered_parse(text)
         except UnexpectedInput:
             return False
         return True
@@ -647,9 +778,10 @@ class EarleyParser:
         return longest, begun
 
 
-def earley_parser(path: Path, start: str) -> EarleyParser:
+def earley_parser(path: Path, start: str, budget: int | None = None) -> EarleyParser:
     """Lark's Earley parser for ``start`` in ``path``, with the reference parser's options.
 
+    ``budget`` bounds the work of each parse (see :class:`EarleyParser`).
     Raises :class:`LoadFailed` if Lark refuses the grammar.
     """
     try:
@@ -665,7 +797,7 @@ def earley_parser(path: Path, start: str) -> EarleyParser:
         )
     except (LarkError, OSError) as exc:
         raise _failed(exc) from exc
-    return EarleyParser(lark, start)
+    return EarleyParser(lark, start, budget)
 
 
 def _is_literal(pattern: object) -> bool:

@@ -8,26 +8,82 @@ is what the writer needs to make repetitions possessive where that is safe.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from functools import cached_property
+from typing import Any, Generic, TypeVar, overload
 
-__all__ = ["Alt", "Chars", "End", "Group", "Lit", "Node", "Production", "Rep", "Seq", "Term"]
+__all__ = [
+    "Alt",
+    "Chars",
+    "End",
+    "Group",
+    "Lit",
+    "Node",
+    "Production",
+    "Rep",
+    "Seq",
+    "Term",
+    "computed_once",
+]
+
+_Value = TypeVar("_Value")
+
+
+# Lower case: a decorator, as functools.cached_property is.
+class computed_once(Generic[_Value]):
+    """A property computed on first use and kept in the instance, taking no lock.
+
+    What :func:`functools.cached_property` does, without the lock it takes
+    before Python 3.12: one lock per class and property, held while the value
+    is computed. The properties of these nodes call each other (a
+    :class:`Seq`'s ``first`` asks its items whether they are ``nullable``),
+    so two threads computing two of them at once took those locks in
+    opposite orders and waited for each other forever. The values are pure
+    functions of a frozen node: two threads that compute one at once get
+    equal values, and whichever is kept is right.
+    """
+
+    def __init__(self, compute: Callable[[Any], _Value]) -> None:
+        self.compute = compute
+        self.name = compute.__name__
+        self.__doc__ = compute.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> computed_once[_Value]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> _Value: ...
+
+    def __get__(
+        self, instance: object | None, owner: type | None = None
+    ) -> _Value | computed_once[_Value]:
+        if instance is None:
+            return self
+        value = self.compute(instance)
+        # Not a data descriptor: once the instance holds the value, attribute
+        # look-up finds it there and this method is not called again. A frozen
+        # dataclass refuses setattr, not its __dict__.
+        instance.__dict__[self.name] = value
+        return value
 
 
 class Node:
     """A piece of a regular language."""
 
-    @cached_property
+    @computed_once
     def first(self) -> frozenset[str]:
         """The characters a match can begin with."""
         raise NotImplementedError
 
-    @cached_property
+    @computed_once
     def nullable(self) -> bool:
         """Whether the empty string matches."""
         raise NotImplementedError
 
-    @cached_property
+    @computed_once
     def fixed(self) -> bool:
         """Whether at any position at most one match is possible.
 
@@ -44,15 +100,15 @@ class Chars(Node):
 
     chars: frozenset[str]
 
-    @cached_property
+    @computed_once
     def first(self) -> frozenset[str]:
         return self.chars
 
-    @cached_property
+    @computed_once
     def nullable(self) -> bool:
         return False
 
-    @cached_property
+    @computed_once
     def fixed(self) -> bool:
         return True
 
@@ -64,18 +120,18 @@ class Lit(Node):
     text: str
     ignore_case: bool = False
 
-    @cached_property
+    @computed_once
     def first(self) -> frozenset[str]:
         if not self.text:
             return frozenset()
         head = self.text[0]
         return frozenset({head, head.swapcase()} if self.ignore_case else {head})
 
-    @cached_property
+    @computed_once
     def nullable(self) -> bool:
         return not self.text
 
-    @cached_property
+    @computed_once
     def fixed(self) -> bool:
         return True
 
@@ -99,7 +155,7 @@ class Seq(Node):
 
     items: tuple[Node, ...]
 
-    @cached_property
+    @computed_once
     def first(self) -> frozenset[str]:
         found: set[str] = set()
         for item in self.items:
@@ -108,11 +164,11 @@ class Seq(Node):
                 break
         return frozenset(found)
 
-    @cached_property
+    @computed_once
     def nullable(self) -> bool:
         return all(item.nullable for item in self.items)
 
-    @cached_property
+    @computed_once
     def fixed(self) -> bool:
         return all(item.fixed for item in self.items)
 
@@ -123,15 +179,15 @@ class Alt(Node):
 
     options: tuple[Node, ...]
 
-    @cached_property
+    @computed_once
     def first(self) -> frozenset[str]:
         return frozenset().union(*(option.first for option in self.options))
 
-    @cached_property
+    @computed_once
     def nullable(self) -> bool:
         return any(option.nullable for option in self.options)
 
-    @cached_property
+    @computed_once
     def fixed(self) -> bool:
         if not all(option.fixed and not option.nullable for option in self.options):
             return False
@@ -151,11 +207,11 @@ class Rep(Node):
     low: int
     high: int | None
 
-    @cached_property
+    @computed_once
     def first(self) -> frozenset[str]:
         return self.item.first
 
-    @cached_property
+    @computed_once
     def nullable(self) -> bool:
         return self.low == 0 or self.item.nullable
 
@@ -167,15 +223,15 @@ class Group(Node):
     name: str
     item: Node
 
-    @cached_property
+    @computed_once
     def first(self) -> frozenset[str]:
         return self.item.first
 
-    @cached_property
+    @computed_once
     def nullable(self) -> bool:
         return self.item.nullable
 
-    @cached_property
+    @computed_once
     def fixed(self) -> bool:
         return self.item.fixed
 
@@ -192,11 +248,11 @@ class Production(Node):
     name: str
     item: Node
 
-    @cached_property
+    @computed_once
     def first(self) -> frozenset[str]:
         return self.item.first
 
-    @cached_property
+    @computed_once
     def nullable(self) -> bool:
         return self.item.nullable
 
@@ -212,11 +268,11 @@ class Term(Node):
     name: str
     item: Node
 
-    @cached_property
+    @computed_once
     def first(self) -> frozenset[str]:
         return self.item.first
 
-    @cached_property
+    @computed_once
     def nullable(self) -> bool:
         return self.item.nullable
 

@@ -11,8 +11,11 @@ from __future__ import annotations
 
 import os
 import re
+
+# _thread's RLock is what threading.RLock gives; importing threading would
+# add half a millisecond to `import rfc1738` (docs/architecture.md, "Start-up").
+from _thread import RLock
 from collections.abc import Callable, Collection, Mapping
-from functools import cached_property
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
@@ -97,6 +100,13 @@ class ParserSet:
     defines; ``generic`` serves the rest. ``max_reference_length`` bounds
     the input of the Earley parser (a heavily ambiguous grammar may want a
     lower bound than RFC 1738's).
+
+    Any number of threads may share one. What it builds on first use (a
+    scheme's compiled table, fast parser, runner, error automaton) is built
+    once, under a lock of its own taken only on a miss. Under it, of this
+    package's locks, only its :class:`~rfc1738.parse.store.TableStore`'s is
+    taken, which takes none: no two locks are ever waited for in opposite
+    orders. The hot path reads what was built without a lock.
     """
 
     def __init__(
@@ -141,6 +151,11 @@ class ParserSet:
             from .compiler import checked_files  # Lark: reads the grammar files
 
             self._compiled_files.update(checked_files(self.files))
+        #: Character sets and start-rule layouts of this directory, read on first use.
+        self.grammar_facts = GrammarFacts(self.directory, self.store)
+        # Held while something is built on first use (see the class docstring):
+        # re-entrant, as building one thing asks for others.
+        self._building = RLock()
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({str(self.directory)!r})"
@@ -189,11 +204,6 @@ class ParserSet:
 
     # ---- what the objects escape and write with (rfc1738.parse.charsets) ----
 
-    @cached_property
-    def grammar_facts(self) -> GrammarFacts:
-        """Character sets and start-rule layouts of this directory, read on first use."""
-        return GrammarFacts(self.directory, self.store)
-
     def rule_chars(self, file: str, rule: str) -> frozenset[str]:
         """The characters that stand for themselves in ``rule`` of ``<file>.lark``.
 
@@ -215,7 +225,11 @@ class ParserSet:
         if loaded is None:
             from .compiler import CompiledFile  # Lark: only to compile
 
-            loaded = self._compiled_files[scheme] = CompiledFile(self.files[scheme].path)
+            with self._building:
+                loaded = self._compiled_files.get(scheme)
+                if loaded is None:
+                    loaded = CompiledFile(self.files[scheme].path)
+                    self._compiled_files[scheme] = loaded
         return loaded
 
     def reference_parser(self, scheme: str) -> ReferenceParser:
@@ -224,17 +238,20 @@ class ParserSet:
         if parser is None:
             from .reference import ReferenceParser  # Lark: Earley
 
-            parser = self._reference[scheme] = ReferenceParser(
-                self.files[scheme].path, self.max_reference_length
+            # Made at once (its Earley parsers are built on first use): one
+            # per scheme whichever thread asks first.
+            parser = self._reference.setdefault(
+                scheme, ReferenceParser(self.files[scheme].path, self.max_reference_length)
             )
         return parser
 
     def compiled(self, scheme: str) -> SchemeTable:
         """One scheme's compiled table, with the groups its class and the host checks read."""
-        cls = self.url_class(scheme)
-        productions = cls.PRODUCTIONS | CHECKED_PRODUCTIONS
-        layout_fields = cls.layout_fields() if hasattr(cls, "layout_fields") else ()
-        return self.store.scheme(scheme, self.files[scheme].start, productions, layout_fields)
+        with self._building:
+            cls = self.url_class(scheme)
+            productions = cls.PRODUCTIONS | CHECKED_PRODUCTIONS
+            layout_fields = cls.layout_fields() if hasattr(cls, "layout_fields") else ()
+            return self.store.scheme(scheme, self.files[scheme].start, productions, layout_fields)
 
     def fast_parser(self, scheme: str) -> FastParser:
         """The compiled expression of one scheme's start rule.
@@ -243,7 +260,12 @@ class ParserSet:
         scheme's grammar refers back to itself.
         """
         parser = self._fast.get(scheme)
-        if parser is None:
+        if parser is not None:
+            return parser
+        with self._building:
+            parser = self._fast.get(scheme)
+            if parser is not None:
+                return parser
             table = self.compiled(scheme)
             if table.expression is None:
                 from .compiler import NotRegularError  # Lark: a grammar that is not regular
@@ -416,7 +438,10 @@ class ParserSet:
     def _scheme_hot_path(self, scheme: str) -> Runner:
         hot = self._hot.get(scheme)
         if hot is None:
-            hot = self._hot[scheme] = self._new_hot_path(self.files[scheme])
+            with self._building:
+                hot = self._hot.get(scheme)
+                if hot is None:
+                    hot = self._hot[scheme] = self._new_hot_path(self.files[scheme])
         return hot
 
     def _new_hot_path(self, entry: SchemeFile) -> Runner:
@@ -500,19 +525,24 @@ class ParserSet:
         gave it. A grammar that is not regular, or has a token the automaton
         cannot mirror Earley on, has none: Earley explains its errors.
         """
-        if scheme not in self._automata:
+        if scheme in self._automata:
+            return self._automata[scheme]
+        with self._building:
+            if scheme in self._automata:
+                return self._automata[scheme]
             data = self.compiled(scheme).automaton
             if data is not None:
-                self._automata[scheme] = ErrorAutomaton.from_data(data)
-                return self._automata[scheme]
-            try:
-                # Not regular or a token the automaton cannot mirror: None.
-                automaton = self.compiled_file(scheme).error_automaton(self.files[scheme].start)
-            except GrammarError:
-                # No compiler (a standalone module): Earley or the prefixes explain.
-                automaton = None
+                automaton: ErrorAutomaton | None = ErrorAutomaton.from_data(data)
+            else:
+                try:
+                    # Not regular or a token the automaton cannot mirror: None.
+                    file = self.compiled_file(scheme)
+                    automaton = file.error_automaton(self.files[scheme].start)
+                except GrammarError:
+                    # No compiler (a standalone module): Earley or the prefixes explain.
+                    automaton = None
             self._automata[scheme] = automaton
-        return self._automata[scheme]
+            return automaton
 
     def error_data(self) -> dict[str, Any]:
         """Everything errors need, for every scheme, as plain Python literals.
@@ -582,7 +612,8 @@ class ParserSet:
             source = self.compiled(entry.scheme).prefixes
             if source is None:
                 return None
-            pattern = self._prefixes[entry.scheme] = re.compile(source)
+            # A pure value: a thread that compiles it at the same time keeps its own.
+            pattern = self._prefixes.setdefault(entry.scheme, re.compile(source))
         return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
@@ -656,11 +687,13 @@ class ParserSet:
     def _raw_characters(self) -> tuple[frozenset[str], frozenset[str]]:
         """The characters any URL may hold as themselves, and the hex digits."""
         if self._characters is None:
-            xchar = self.store.char_set("common", "terminal", "XCHAR")
-            hexes = self.store.char_set("common", "terminal", "HEX")
-            # A grammar without RFC 1738's XCHAR and HEX (the W3 grammar): its
-            # errors are left as the parser reported them.
-            self._characters = (xchar or frozenset(), hexes or frozenset())
+            with self._building:
+                if self._characters is None:
+                    xchar = self.store.char_set("common", "terminal", "XCHAR")
+                    hexes = self.store.char_set("common", "terminal", "HEX")
+                    # A grammar without RFC 1738's XCHAR and HEX (the W3 grammar):
+                    # its errors are left as the parser reported them.
+                    self._characters = (xchar or frozenset(), hexes or frozenset())
         return self._characters
 
 

@@ -16,6 +16,8 @@ set) from the first of:
 
 from __future__ import annotations
 
+# _thread's RLock is threading's, without importing threading at start-up.
+from _thread import RLock
 from collections.abc import Callable, Collection
 from functools import cache
 from pathlib import Path
@@ -66,13 +68,21 @@ class TableStore:
         self._tables: Tables | None = None
         #: Whether what is compiled here goes to the disk cache.
         self._caching = True
+        # Held while the tables are loaded or added to, so that threads that
+        # add at once lose none of each other's; nothing else is waited for
+        # under it (a leaf lock: compiling happens outside it).
+        self._changing = RLock()
 
     @property
     def tables(self) -> Tables:
         """The tables as far as they are known (loaded on first use)."""
-        if self._tables is None:
-            self._tables = self._load()
-        return self._tables
+        tables = self._tables
+        if tables is None:
+            with self._changing:
+                if self._tables is None:
+                    self._tables = self._load()
+                tables = self._tables
+        return tables
 
     def _load(self) -> Tables:
         registered = _registered.get(self.directory)
@@ -136,9 +146,10 @@ class TableStore:
         return found
 
     def _add(self, more: Tables) -> None:
-        tables = self.tables
-        self._tables = Tables(
-            tables.key, {**tables.schemes, **more.schemes}, {**tables.chars, **more.chars}
-        )
-        if self._caching:
-            write_cached(self._tables)
+        with self._changing:
+            tables = self.tables
+            self._tables = Tables(
+                tables.key, {**tables.schemes, **more.schemes}, {**tables.chars, **more.chars}
+            )
+            if self._caching:
+                write_cached(self._tables)

@@ -9,7 +9,10 @@ parsed it, and re-reads by it in ``normalize()`` and ``replace()``.
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+
+# _thread's RLock is threading's, without importing threading at start-up.
+from _thread import RLock
+from collections.abc import Callable, Hashable, Mapping
 from functools import cache
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
@@ -146,7 +149,7 @@ def load(
 @cache
 def shipped() -> Grammar:
     """The grammar shipped with the package, built once per process."""
-    return Grammar()
+    return _once(None, Grammar)
 
 
 @cache
@@ -156,7 +159,27 @@ def _loaded(
     max_reference_length: int,
 ) -> Grammar:
     """The grammar an unpickled object was parsed with, loaded once per process."""
-    return load(directory, dict(classes), max_reference_length=max_reference_length)
+    return _once(
+        (directory, classes, max_reference_length),
+        lambda: load(directory, dict(classes), max_reference_length=max_reference_length),
+    )
+
+
+# functools.cache runs a function again for a thread that calls it while
+# another is still in it: the grammars both threads are given are made here,
+# one per key, under a lock that nothing else is waited for under (making a
+# Grammar takes none).
+_made: dict[Hashable, Grammar] = {}
+_making = RLock()
+
+
+def _once(key: Hashable, make: Callable[[], Grammar]) -> Grammar:
+    """The grammar made for ``key``: by ``make``, the first time it is asked for."""
+    with _making:
+        found = _made.get(key)
+        if found is None:
+            found = _made[key] = make()
+        return found
 
 
 set_default_parsers(shipped)
