@@ -32,6 +32,7 @@ from .diagnosis import (
 from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
 from .hosts import CHECKED_PRODUCTIONS
+from .possessive import compile_expression
 from .runner import Runner, expression_runner, spans_runner
 from .spans import Spans, spans_from_regs, spans_from_tree
 from .store import TableStore
@@ -547,7 +548,7 @@ class ParserSet:
             source = self.compiled(entry.scheme).prefixes
             if source is None:
                 return None
-            pattern = self._prefixes[entry.scheme] = re.compile(source)
+            pattern = self._prefixes[entry.scheme] = compile_expression(source)
         return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:
