@@ -5,23 +5,35 @@ A grammar directory holds ``common.lark`` (shared productions), ``generic.lark``
 ``<scheme>.lark`` per predefined scheme whose start rule is ``<scheme>url``.
 Dropping a new ``<scheme>.lark`` into a copy of the directory is how a scheme
 is added.
+
+Every ``.lark`` name of a directory must be a regular file (or a link to one)
+of at most :data:`MAX_GRAMMAR_FILE` bytes: a FIFO would hang the reader, a
+link to ``/dev/zero`` never end, a directory or a link loop fail to be read.
+:func:`lark_files` refuses anything else with a
+:class:`~rfc1738.errors.GrammarError` naming the path, before any file is
+read, and :func:`read_grammar_file` reads one without blocking on what is not
+a regular file and without reading past the bound.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol
 
 from .._records import Record
+from ..errors import GrammarError
 
 __all__ = [
     "GENERIC",
+    "MAX_GRAMMAR_FILE",
     "GrammarDirectory",
     "SchemeFile",
     "lark_files",
     "package_data",
+    "read_grammar_file",
     "scheme_files",
     "shipped_grammar_dir",
     "w3_1994_grammar_dir",
@@ -29,6 +41,9 @@ __all__ = [
 
 #: The file, and its start rule, that serves every scheme without a file.
 GENERIC = "generic"
+
+#: The most bytes a grammar file may hold (1 MiB; the largest shipped file holds 4 KB).
+MAX_GRAMMAR_FILE = 1 << 20
 
 
 class SchemeFile(Record):
@@ -95,12 +110,77 @@ def lark_files(directory: Path) -> list[Path]:
 
     What ``sorted(directory.glob("*.lark"))`` gives, without the pattern
     ``glob`` compiles on first use (a fifth of a millisecond of the first parse).
+    A ``.lark`` name that is not a regular file of at most
+    :data:`MAX_GRAMMAR_FILE` bytes (a FIFO, a device, a directory, a link
+    that leads nowhere or in a loop) raises :class:`~rfc1738.errors.GrammarError`.
     """
     try:
         names = os.listdir(directory)
     except OSError:
         return []
-    return [directory / name for name in sorted(names) if name.endswith(".lark")]
+    found = [directory / name for name in sorted(names) if name.endswith(".lark")]
+    for path in found:
+        try:
+            status = os.stat(path)
+        except (OSError, ValueError) as error:
+            raise _unreadable(path, error) from None
+        _check_status(path, status)
+    return found
+
+
+def read_grammar_file(path: Path) -> bytes:
+    """The bytes of grammar file ``path``; :class:`~rfc1738.errors.GrammarError` if it is not one.
+
+    Opened without blocking (a FIFO does not wait for a writer), checked to be
+    a regular file of at most :data:`MAX_GRAMMAR_FILE` bytes, and read no
+    further than that.
+    """
+    try:
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except (OSError, ValueError) as error:
+        raise _unreadable(path, error) from None
+    try:
+        _check_status(path, os.fstat(descriptor))
+        chunks: list[bytes] = []
+        left = MAX_GRAMMAR_FILE + 1
+        while left > 0:
+            chunk = os.read(descriptor, left)
+            if not chunk:
+                break
+            chunks.append(chunk)
+            left -= len(chunk)
+    except OSError as error:
+        raise _unreadable(path, error) from None
+    finally:
+        os.close(descriptor)
+    if left <= 0:
+        raise _too_big(path)
+    return b"".join(chunks)
+
+
+def _check_status(path: Path, status: os.stat_result) -> None:
+    mode = status.st_mode
+    if not stat.S_ISREG(mode):
+        kinds = (
+            (stat.S_ISDIR, "a directory"),
+            (stat.S_ISFIFO, "a FIFO"),
+            (stat.S_ISSOCK, "a socket"),
+        )
+        kind = next((name for test, name in kinds if test(mode)), "a device")
+        raise GrammarError(f"a grammar file must be a regular file, not {kind}", str(path))
+    if status.st_size > MAX_GRAMMAR_FILE:
+        raise _too_big(path)
+
+
+def _too_big(path: Path) -> GrammarError:
+    return GrammarError(
+        f"a grammar file may hold at most {MAX_GRAMMAR_FILE} bytes; this one holds more", str(path)
+    )
+
+
+def _unreadable(path: Path, error: Exception) -> GrammarError:
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return GrammarError(f"cannot read the grammar file: {reason}", str(path))
 
 
 def scheme_files(directory: Path) -> dict[str, SchemeFile]:

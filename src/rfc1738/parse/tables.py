@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import Any
 
 from .._records import Record
-from ..bnf.files import lark_files
+from ..bnf.files import lark_files, read_grammar_file
 from ..errors import GrammarError
 from ..version import __version__
 
@@ -153,13 +153,16 @@ class Tables(Record):
 def content_key(directory: Path) -> str:
     """What a directory's tables depend on: every ``.lark`` file's name and bytes, the version.
 
+    A ``.lark`` name that is no grammar file (:func:`~rfc1738.bnf.files.lark_files`)
+    raises :class:`~rfc1738.errors.GrammarError`.
+
     >>> from rfc1738.bnf.files import shipped_grammar_dir
     >>> len(content_key(shipped_grammar_dir()))
     64
     """
     found = sha256(f"rfc1738 {__version__} tables {FORMAT}\0".encode())
     for path in lark_files(directory):
-        data = path.read_bytes()
+        data = read_grammar_file(path)
         found.update(f"{path.name}\0{len(data)}\0".encode())
         found.update(data)
     hexdigest: str = found.hexdigest()
