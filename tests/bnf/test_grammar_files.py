@@ -60,12 +60,12 @@ def too_big(path: Path) -> None:
 
 
 NOT_GRAMMAR_FILES: dict[str, tuple[Callable[[Path], None], str]] = {
-    "a FIFO": (fifo, "not a FIFO"),
-    "a link to /dev/zero": (dev_zero, "not a device"),
-    "a directory": (directory, "not a directory"),
-    "a link loop": (link_loop, "cannot read the grammar file"),
-    "a dangling link": (dangling, "cannot read the grammar file"),
-    "a file past the bound": (too_big, f"at most {MAX_GRAMMAR_FILE} bytes"),
+    "a FIFO": (fifo, "not a grammar file: a FIFO, not a regular file"),
+    "a link to /dev/zero": (dev_zero, "not a grammar file: a device, not a regular file"),
+    "a directory": (directory, "not a grammar file: a directory, not a regular file"),
+    "a link loop": (link_loop, "cannot read the grammar file: Too many levels of symbolic links"),
+    "a dangling link": (dangling, "cannot read the grammar file: No such file or directory"),
+    "a file past the bound": (too_big, f"not a grammar file: more than {MAX_GRAMMAR_FILE} bytes"),
 }
 
 
@@ -142,5 +142,5 @@ def test_the_command_line_says_which_file(tmp_path: Path) -> None:
         timeout=PATIENCE,
     )
     assert done.returncode == 2
-    assert f"{grammar / 'p.lark'}: a grammar file must be a regular file" in done.stderr
+    assert f"{grammar / 'p.lark'}: not a grammar file: a FIFO, not a regular file" in done.stderr
     assert "Traceback" not in done.stderr

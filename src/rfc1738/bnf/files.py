@@ -31,9 +31,11 @@ __all__ = [
     "MAX_GRAMMAR_FILE",
     "GrammarDirectory",
     "SchemeFile",
+    "UnfitFileError",
     "lark_files",
     "package_data",
     "read_grammar_file",
+    "read_regular_file",
     "scheme_files",
     "shipped_grammar_dir",
     "w3_1994_grammar_dir",
@@ -121,44 +123,54 @@ def lark_files(directory: Path) -> list[Path]:
     found = [directory / name for name in sorted(names) if name.endswith(".lark")]
     for path in found:
         try:
-            status = os.stat(path)
+            _check_status(os.stat(path), MAX_GRAMMAR_FILE)
         except (OSError, ValueError) as error:
-            raise _unreadable(path, error) from None
-        _check_status(path, status)
+            raise _grammar_error(path, error) from None
     return found
 
 
 def read_grammar_file(path: Path) -> bytes:
     """The bytes of grammar file ``path``; :class:`~rfc1738.errors.GrammarError` if it is not one.
 
-    Opened without blocking (a FIFO does not wait for a writer), checked to be
-    a regular file of at most :data:`MAX_GRAMMAR_FILE` bytes, and read no
-    further than that.
+    See :func:`read_regular_file`; the bound is :data:`MAX_GRAMMAR_FILE`.
     """
     try:
-        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        return read_regular_file(path, MAX_GRAMMAR_FILE)
     except (OSError, ValueError) as error:
-        raise _unreadable(path, error) from None
+        raise _grammar_error(path, error) from None
+
+
+class UnfitFileError(OSError):
+    """A file that is not a regular file, or holds more bytes than the reader takes."""
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, a regular file (or a link to one) of at most ``limit`` bytes.
+
+    Opened without blocking (a FIFO does not wait for a writer), checked on
+    what was opened, and read no further than the bound: anything else raises
+    :class:`UnfitFileError`, and a file that cannot be opened or read
+    ``OSError``.
+    """
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
-        _check_status(path, os.fstat(descriptor))
+        _check_status(os.fstat(descriptor), limit)
         chunks: list[bytes] = []
-        left = MAX_GRAMMAR_FILE + 1
+        left = limit + 1
         while left > 0:
             chunk = os.read(descriptor, left)
             if not chunk:
                 break
             chunks.append(chunk)
             left -= len(chunk)
-    except OSError as error:
-        raise _unreadable(path, error) from None
     finally:
         os.close(descriptor)
     if left <= 0:
-        raise _too_big(path)
+        raise UnfitFileError(f"more than {limit} bytes")
     return b"".join(chunks)
 
 
-def _check_status(path: Path, status: os.stat_result) -> None:
+def _check_status(status: os.stat_result, limit: int) -> None:
     mode = status.st_mode
     if not stat.S_ISREG(mode):
         kinds = (
@@ -167,18 +179,14 @@ def _check_status(path: Path, status: os.stat_result) -> None:
             (stat.S_ISSOCK, "a socket"),
         )
         kind = next((name for test, name in kinds if test(mode)), "a device")
-        raise GrammarError(f"a grammar file must be a regular file, not {kind}", str(path))
-    if status.st_size > MAX_GRAMMAR_FILE:
-        raise _too_big(path)
+        raise UnfitFileError(f"{kind}, not a regular file")
+    if status.st_size > limit:
+        raise UnfitFileError(f"more than {limit} bytes")
 
 
-def _too_big(path: Path) -> GrammarError:
-    return GrammarError(
-        f"a grammar file may hold at most {MAX_GRAMMAR_FILE} bytes; this one holds more", str(path)
-    )
-
-
-def _unreadable(path: Path, error: Exception) -> GrammarError:
+def _grammar_error(path: Path, error: Exception) -> GrammarError:
+    if isinstance(error, UnfitFileError):
+        return GrammarError(f"not a grammar file: {error}", str(path))
     reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
     return GrammarError(f"cannot read the grammar file: {reason}", str(path))
 
