@@ -47,9 +47,7 @@ PROBE = ("(?:ab?c)?+a(?:ab?c)*+a", "aaca")
 # One token of an expression: an escape, a character class, an opening
 # parenthesis, a closing one with the possessive quantifier after it if any,
 # or a run of anything else. The writer escapes "]" inside a class.
-_TOKEN = re.compile(
-    r"\\.|\[(?:\\.|[^\]\\])*\]|\(|\)(?:(?:[*+?]|\{[0-9]*,?[0-9]*\})\+)?|[^\\\[()]+|.", re.DOTALL
-)
+_TOKEN = r"\\.|\[(?:\\.|[^\]\\])*\]|\(|\)(?:(?:[*+?]|\{[0-9]*,?[0-9]*\})\+)?|[^\\\[()]+|."
 
 
 def repetition(atom: str, quantifier: str, spelling: str) -> str:
@@ -79,7 +77,8 @@ def spelled(source: str, spelling: str) -> str:
     out: list[str] = []
     #: Where in ``out`` each group still open begins.
     opened: list[int] = []
-    for token in _TOKEN.findall(source):
+    # Compiled here, not at import: only a Python that needs another form gets here.
+    for token in re.findall(_TOKEN, source, re.DOTALL):
         if token == "(":
             opened.append(len(out))
         elif token.startswith(")") and len(token) > 1 and opened:

@@ -31,6 +31,7 @@ from .._records import Record
 from ..bnf.files import lark_files, read_grammar_file
 from ..errors import GrammarError
 from ..version import __version__
+from .checked import holds_together
 
 try:  # hashlib loads OpenSSL, milliseconds of `import rfc1738`: first the lean module, as
     # the standard library's random does (CPython 3.11: _sha256, 3.12 and later: _sha2).
@@ -241,8 +242,10 @@ def write_tables(tables: Tables) -> str:
 def read_tables(data: object, *, check: bool = True) -> Tables:
     """The :class:`Tables` of what :func:`tables_data` gave (or :func:`write_tables` wrote).
 
-    Anything else raises ``ValueError``. ``check=False`` leaves the shape of
-    each table unchecked: for the tables a wheel was built with
+    Anything else raises ``ValueError``, and so does a scheme table whose
+    fields are not of their types or do not agree
+    (:func:`~rfc1738.parse.checked.holds_together`). ``check=False``
+    leaves each table unchecked: for the tables a wheel was built with
     (``rfc1738/parse/_tables.py``), code of the package that its own writer
     wrote, once their key (which holds the version and :data:`FORMAT`) is
     that of the grammar files (a third of a millisecond of the first parse).
@@ -269,20 +272,7 @@ def _scheme_table(fields: dict[Any, Any]) -> SchemeTable:
     if set(fields) != set(SchemeTable._fields):
         raise ValueError(f"a scheme table with fields {sorted(map(str, fields))}")
     table = SchemeTable(**fields)
-    optional = (table.expression, table.prefixes, table.problem)
-    groups = table.groups
-    if not (
-        isinstance(table.start, str)
-        and _strings(table.rules)
-        and _strings(table.capture)
-        and all(value is None or isinstance(value, str) for value in optional)
-        and isinstance(groups, dict)
-        and all(isinstance(k, str) and _strings(v) for k, v in groups.items())
-        and (table.expression is None) == (table.problem is not None)
-        and _strings(table.layout_fields)
-        and (table.layout is None or isinstance(table.layout, tuple))
-        and (table.automaton is None or isinstance(table.automaton, dict))
-    ):
+    if not holds_together(table):
         raise ValueError(f"a malformed table for {table.start!r}")
     return table
 
@@ -291,5 +281,5 @@ def _strings(value: object, length: int | None = None) -> bool:
     return (
         isinstance(value, tuple)
         and (length is None or len(value) == length)
-        and all(map(isinstance, value, repeat(str)))  # at C speed: the wheel's are read at start-up
+        and all(map(isinstance, value, repeat(str)))
     )
