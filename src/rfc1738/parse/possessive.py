@@ -23,16 +23,32 @@ writer made it possessive only where giving back never makes a match). Group
 names and numbers stay as written: neither spelling adds a capture group.
 
 Which form the Python needs is found once, when the first expression is
-compiled, by matching :data:`PROBE` in each form: it holds the defect, so
-a Python that had it patched out reads the faster form.
+compiled (:func:`form`): CPython 3.11.5 and later read the possessive form
+right; any other Python is asked, by matching :data:`PROBE` in each form
+(:func:`probed`). The probe holds the defect, so a 3.11.0 to 3.11.4 that had
+the fix backported reads the faster form, and another implementation gets
+the form it reads right; the tests run the probe on every Python they run on.
 """
 
 from __future__ import annotations
 
 import re
+import sys
 from functools import cache
 
-__all__ = ["FORMS", "PROBE", "compile_expression", "form", "repetition", "spelled"]
+__all__ = [
+    "FIXED_IN",
+    "FORMS",
+    "PROBE",
+    "compile_expression",
+    "form",
+    "probed",
+    "repetition",
+    "spelled",
+]
+
+#: The first CPython that reads possessive repetitions of groups right (gh-106052).
+FIXED_IN = (3, 11, 5)
 
 #: The spellings of a possessive repetition of a group, fastest first: as the
 #: writer writes it (``(?:x)*+``), an atomic group (``(?>(?:x)*)``), greedy (``(?:x)*``).
@@ -94,6 +110,17 @@ def spelled(source: str, spelling: str) -> str:
 
 @cache
 def form() -> str:
+    """The form this Python needs: as written on CPython 3.11.5 and later, else :func:`probed`.
+
+    Known from the version where it can be: the probe compiles a pattern,
+    a tenth of a millisecond of the start-up this module is on the path of.
+    """
+    if sys.implementation.name == "cpython" and sys.version_info >= FIXED_IN:
+        return FORMS[0]
+    return probed()
+
+
+def probed() -> str:
     """The first of :data:`FORMS` in which the running Python matches :data:`PROBE`."""
     pattern, text = PROBE
     for spelling in FORMS[:-1]:

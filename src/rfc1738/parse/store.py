@@ -16,7 +16,10 @@ set) from the first of:
 4. the compiler (Lark), one scheme at a time on first use; what it compiles
    is added to the disk cache.
 
-The first two are the package's own data and are used unchecked.
+The wheel's tables are the package's own data, used unchecked once their key
+matches; a standalone module reads its own with
+:func:`~rfc1738.parse.tables.read_tables`, which checks them as it checks a
+cache file's.
 """
 
 from __future__ import annotations
