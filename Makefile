@@ -20,14 +20,17 @@ demo: install
 	$(BIN)/python -m rfc1738.tools.demo
 
 # The whole suite on .venv's Python, and a subset on the other Pythons the
-# package admits (test-pythons), the two at once: two cores, two runs.
+# package admits (test-pythons), two runs at a time (two cores), each run's
+# output printed whole when it ends.
 test: install
 	$(BIN)/ruff format --check src tests docs/hooks
 	$(BIN)/ruff check src tests docs/hooks
 	$(BIN)/mypy
-	$(MAKE) --no-print-directory -j2 --output-sync=target test-suite test-oldest-lark test-pythons
+	$(MAKE) --no-print-directory -j2 --output-sync=target INSTALLED=1 \
+		test-suite test-oldest-lark test-pythons
 
-test-suite: install
+# INSTALLED=1: `make test` has just installed .venv.
+test-suite: $(if $(INSTALLED),,install)
 	$(BIN)/python -m pytest
 
 # The Lark adapter and its contract with Lark (tests/bnf) against the oldest
