@@ -107,21 +107,22 @@ def w3_1994_grammar_dir() -> Path:
     return package_data("grammars", "w3-1994")
 
 
-def lark_files(directory: Path) -> list[Path]:
+def lark_files(directory: Path, *, check: bool = True) -> list[Path]:
     """The ``.lark`` files of ``directory``, by name; none if it cannot be listed.
 
     What ``sorted(directory.glob("*.lark"))`` gives, without the pattern
     ``glob`` compiles on first use (a fifth of a millisecond of the first parse).
     A ``.lark`` name that is not a regular file of at most
     :data:`MAX_GRAMMAR_FILE` bytes (a FIFO, a device, a directory, a link
-    that leads nowhere or in a loop) raises :class:`~rfc1738.errors.GrammarError`.
+    that leads nowhere or in a loop) raises :class:`~rfc1738.errors.GrammarError`;
+    ``check=False`` leaves that to the reader of each (:func:`read_grammar_file`).
     """
     try:
         names = os.listdir(directory)
     except OSError:
         return []
     found = [directory / name for name in sorted(names) if name.endswith(".lark")]
-    for path in found:
+    for path in found if check else ():
         try:
             _check_status(os.stat(path), MAX_GRAMMAR_FILE)
         except (OSError, ValueError) as error:
@@ -154,20 +155,31 @@ def read_regular_file(path: Path, limit: int) -> bytes:
     """
     descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     try:
-        _check_status(os.fstat(descriptor), limit)
+        status = os.fstat(descriptor)
+        _check_status(status, limit)
+        size = status.st_size
         chunks: list[bytes] = []
-        left = limit + 1
-        while left > 0:
-            chunk = os.read(descriptor, left)
+        got = 0
+        # What the file held when it was opened, in one read as a rule; one
+        # that says it holds nothing (as /proc's do) in pieces to its end.
+        # Never past the bound.
+        while got <= limit:
+            chunk = os.read(descriptor, min(size - got if size else _PIECE, limit + 1 - got))
             if not chunk:
                 break
             chunks.append(chunk)
-            left -= len(chunk)
+            got += len(chunk)
+            if got == size:
+                break
     finally:
         os.close(descriptor)
-    if left <= 0:
+    if got > limit:
         raise UnfitFileError(f"more than {limit} bytes")
     return b"".join(chunks)
+
+
+#: How much a file that gives no size is read at a time.
+_PIECE = 1 << 16
 
 
 def _check_status(status: os.stat_result, limit: int) -> None:

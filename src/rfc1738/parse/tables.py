@@ -162,7 +162,8 @@ def content_key(directory: Path) -> str:
     64
     """
     found = sha256(f"rfc1738 {__version__} tables {FORMAT}\0".encode())
-    for path in lark_files(directory):
+    # Each file checked by its reader, on what it opened.
+    for path in lark_files(directory, check=False):
         data = read_grammar_file(path)
         found.update(f"{path.name}\0{len(data)}\0".encode())
         found.update(data)
