@@ -10,18 +10,19 @@ import pytest
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.parse.compiler import CompiledFile, NotRegularError
+from rfc1738.parse.possessive import compile_expression
 
 GRAMMAR = shipped_grammar_dir()
 
 
 def compiled(scheme: str, start: str, capture: set[str] | None = None) -> re.Pattern[str]:
     source, _groups = CompiledFile(GRAMMAR / f"{scheme}.lark").compile(start, capture or set())
-    return re.compile(source)
+    return compile_expression(source)
 
 
 def test_captured_productions_become_named_groups() -> None:
     source, groups = CompiledFile(GRAMMAR / "http.lark").compile("httpurl", {"host", "search"})
-    match = re.fullmatch(source, "http://www.example.com/a/b?q=1")
+    match = compile_expression(source).fullmatch("http://www.example.com/a/b?q=1")
     assert match is not None
     assert match.group("host") == "www.example.com"
     assert match.group("search") == "q=1"
@@ -33,7 +34,7 @@ def test_a_production_reached_along_several_alternatives_gets_a_group_each() -> 
     kinds = {"waisdatabase", "waisindex", "waisdoc"}
     source, groups = CompiledFile(GRAMMAR / "wais.lark").compile("waisurl", {"host", *kinds})
     assert groups["host"] == ("host", "host__2", "host__3")
-    match = re.fullmatch(source, "wais://h.example/db/t/p")
+    match = compile_expression(source).fullmatch("wais://h.example/db/t/p")
     assert match is not None
     assert match.group("host__3") == "h.example"
 
@@ -59,7 +60,7 @@ def test_separated_runs_are_one_loop() -> None:
     http, _ = CompiledFile(GRAMMAR / "http.lark").compile("httpurl", {"hpath"})
     hpath = http[http.index("(?P<hpath>") :]
     assert hpath.startswith("(?P<hpath>(?:[!$&-;=@-Z_a-z]++|%[0-9A-Fa-f][0-9A-Fa-f])*+)")
-    pattern = re.compile(http)
+    pattern = compile_expression(http)
     for path in ("", "a", "/", "a//b/", "%2F/x;y=z/", "a/b/c/d/e/f/g/h/i/j"):
         match = pattern.fullmatch("http://h/" + path)
         assert match is not None and match.group("hpath") == path
@@ -101,13 +102,15 @@ def test_gopher_tail_is_absorbed_but_captured_tails_stay() -> None:
     captured, _ = gopher.compile("gopherurl", {"gtype", "search"})
     assert "%09" in captured
     for source in (plain, captured):
-        assert re.fullmatch(source, "gopher://h/1sel%09a%09b")
-        assert re.fullmatch(source, "gopher://h/1a%09b/c")  # selector = *xchar takes it
+        assert compile_expression(source).fullmatch("gopher://h/1sel%09a%09b")
+        assert compile_expression(source).fullmatch(
+            "gopher://h/1a%09b/c"
+        )  # selector = *xchar takes it
 
 
 def test_prefix_expression_matches_exactly_the_viable_prefixes() -> None:
     source = CompiledFile(GRAMMAR / "http.lark").compile_prefixes("httpurl")
-    prefixes = re.compile(source)
+    prefixes = compile_expression(source)
     url = "http://www.example.com:80/a/b?c=d"
     for end in range(len(url) + 1):
         assert prefixes.fullmatch(url[:end]), url[:end]

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 import rfc1738
 from rfc1738.bnf import diagrams, inspection
 
@@ -21,6 +23,9 @@ def test_lint_of_the_shipped_grammar_is_informational_only() -> None:
 
 
 def test_diagrams_through_the_grammar(tmp_path: Path) -> None:
+    pytest.importorskip(
+        "railroad", reason="the diagrams extra (railroad-diagrams) is not installed"
+    )
     grammar = rfc1738.load()
     assert grammar.diagram("hostport") == diagrams.rule_svg(grammar, "hostport")
     assert grammar.diagrams_html() == diagrams.grammar_html(grammar)

@@ -5,23 +5,37 @@ A grammar directory holds ``common.lark`` (shared productions), ``generic.lark``
 ``<scheme>.lark`` per predefined scheme whose start rule is ``<scheme>url``.
 Dropping a new ``<scheme>.lark`` into a copy of the directory is how a scheme
 is added.
+
+Every ``.lark`` name of a directory must be a regular file (or a link to one)
+of at most :data:`MAX_GRAMMAR_FILE` bytes: a FIFO would hang the reader, a
+link to ``/dev/zero`` never end, a directory or a link loop fail to be read.
+:func:`lark_files` refuses anything else with a
+:class:`~rfc1738.errors.GrammarError` naming the path, before any file is
+read, and :func:`read_grammar_file` reads one without blocking on what is not
+a regular file and without reading past the bound.
 """
 
 from __future__ import annotations
 
 import os
+import stat
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Protocol
 
 from .._records import Record
+from ..errors import GrammarError
 
 __all__ = [
     "GENERIC",
+    "MAX_GRAMMAR_FILE",
     "GrammarDirectory",
     "SchemeFile",
+    "UnfitFileError",
     "lark_files",
     "package_data",
+    "read_grammar_file",
+    "read_regular_file",
     "scheme_files",
     "shipped_grammar_dir",
     "w3_1994_grammar_dir",
@@ -29,6 +43,9 @@ __all__ = [
 
 #: The file, and its start rule, that serves every scheme without a file.
 GENERIC = "generic"
+
+#: The most bytes a grammar file may hold (1 MiB; the largest shipped file holds 4 KB).
+MAX_GRAMMAR_FILE = 1 << 20
 
 
 class SchemeFile(Record):
@@ -90,17 +107,100 @@ def w3_1994_grammar_dir() -> Path:
     return package_data("grammars", "w3-1994")
 
 
-def lark_files(directory: Path) -> list[Path]:
+def lark_files(directory: Path, *, check: bool = True) -> list[Path]:
     """The ``.lark`` files of ``directory``, by name; none if it cannot be listed.
 
     What ``sorted(directory.glob("*.lark"))`` gives, without the pattern
     ``glob`` compiles on first use (a fifth of a millisecond of the first parse).
+    A ``.lark`` name that is not a regular file of at most
+    :data:`MAX_GRAMMAR_FILE` bytes (a FIFO, a device, a directory, a link
+    that leads nowhere or in a loop) raises :class:`~rfc1738.errors.GrammarError`;
+    ``check=False`` leaves that to the reader of each (:func:`read_grammar_file`).
     """
     try:
         names = os.listdir(directory)
     except OSError:
         return []
-    return [directory / name for name in sorted(names) if name.endswith(".lark")]
+    found = [directory / name for name in sorted(names) if name.endswith(".lark")]
+    for path in found if check else ():
+        try:
+            _check_status(os.stat(path), MAX_GRAMMAR_FILE)
+        except (OSError, ValueError) as error:
+            raise _grammar_error(path, error) from None
+    return found
+
+
+def read_grammar_file(path: Path) -> bytes:
+    """The bytes of grammar file ``path``; :class:`~rfc1738.errors.GrammarError` if it is not one.
+
+    See :func:`read_regular_file`; the bound is :data:`MAX_GRAMMAR_FILE`.
+    """
+    try:
+        return read_regular_file(path, MAX_GRAMMAR_FILE)
+    except (OSError, ValueError) as error:
+        raise _grammar_error(path, error) from None
+
+
+class UnfitFileError(OSError):
+    """A file that is not a regular file, or holds more bytes than the reader takes."""
+
+
+def read_regular_file(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, a regular file (or a link to one) of at most ``limit`` bytes.
+
+    Opened without blocking (a FIFO does not wait for a writer), checked on
+    what was opened, and read no further than the bound: anything else raises
+    :class:`UnfitFileError`, and a file that cannot be opened or read
+    ``OSError``.
+    """
+    descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    try:
+        status = os.fstat(descriptor)
+        _check_status(status, limit)
+        size = status.st_size
+        chunks: list[bytes] = []
+        got = 0
+        # What the file held when it was opened, in one read as a rule; one
+        # that says it holds nothing (as /proc's do) in pieces to its end.
+        # Never past the bound.
+        while got <= limit:
+            chunk = os.read(descriptor, min(size - got if size else _PIECE, limit + 1 - got))
+            if not chunk:
+                break
+            chunks.append(chunk)
+            got += len(chunk)
+            if got == size:
+                break
+    finally:
+        os.close(descriptor)
+    if got > limit:
+        raise UnfitFileError(f"more than {limit} bytes")
+    return b"".join(chunks)
+
+
+#: How much a file that gives no size is read at a time.
+_PIECE = 1 << 16
+
+
+def _check_status(status: os.stat_result, limit: int) -> None:
+    mode = status.st_mode
+    if not stat.S_ISREG(mode):
+        kinds = (
+            (stat.S_ISDIR, "a directory"),
+            (stat.S_ISFIFO, "a FIFO"),
+            (stat.S_ISSOCK, "a socket"),
+        )
+        kind = next((name for test, name in kinds if test(mode)), "a device")
+        raise UnfitFileError(f"{kind}, not a regular file")
+    if status.st_size > limit:
+        raise UnfitFileError(f"more than {limit} bytes")
+
+
+def _grammar_error(path: Path, error: Exception) -> GrammarError:
+    if isinstance(error, UnfitFileError):
+        return GrammarError(f"not a grammar file: {error}", str(path))
+    reason = error.strerror if isinstance(error, OSError) and error.strerror else str(error)
+    return GrammarError(f"cannot read the grammar file: {reason}", str(path))
 
 
 def scheme_files(directory: Path) -> dict[str, SchemeFile]:

@@ -5,16 +5,22 @@ one file per content key, ``<cache dir>/<key>.tables``, where the cache
 directory is ``$RFC1738_CACHE_DIR`` if set (set and empty: no cache at all),
 else ``$XDG_CACHE_HOME/rfc1738``, else ``~/.cache/rfc1738``.
 
-A cache file is never trusted. Its first line holds the SHA-256 of the rest,
+A cache file is never trusted. It must be a regular file of at most
+:data:`MAX_CACHE_FILE` bytes, opened without blocking (a FIFO in its place
+does not wait for a writer). Its first line holds the SHA-256 of the rest,
 which is checked before anything else is read; the rest is the tables' plain
 data (:func:`~rfc1738.parse.tables.tables_data`) in :mod:`marshal`'s format,
 which builds values and runs nothing (it is read only once its digest
 matches, so that no damaged data reaches it), and must hold nothing but
 dicts, tuples, strings, integers, booleans and ``None``, have the shape
-:func:`~rfc1738.parse.tables.read_tables` checks and the key asked for.
-Anything else (a stale file, a truncated or corrupt one, one that cannot be
-read) is a miss, and the grammar is compiled again. A cache that cannot be
-written is no error: the tables are used from memory.
+:func:`~rfc1738.parse.tables.read_tables` checks (every field of its type, the
+parts of each scheme's table agreeing: :mod:`rfc1738.parse.checked`) and the
+key asked for. Anything else (a stale file, a truncated or corrupt one, one
+rewritten with a digest of its own that does not hold together, one that
+cannot be read) is a miss, and the grammar is compiled again; a scheme whose
+expression does not compile with the groups its table lists is compiled
+again when it is first used (:class:`~rfc1738.parse.store.TableStore`). A
+cache that cannot be written is no error: the tables are used from memory.
 """
 
 from __future__ import annotations
@@ -24,9 +30,10 @@ import marshal
 import os
 from pathlib import Path
 
+from ..bnf.files import read_regular_file
 from .tables import Tables, digest, read_tables, tables_data
 
-__all__ = ["ENVIRONMENT", "cache_dir", "read_cached", "write_cached"]
+__all__ = ["ENVIRONMENT", "MAX_CACHE_FILE", "cache_dir", "read_cached", "write_cached"]
 
 #: The environment variable that names the cache directory ("" turns the cache off).
 ENVIRONMENT = "RFC1738_CACHE_DIR"
@@ -35,6 +42,9 @@ _HEADER = b"# rfc1738 compiled grammar tables (marshal), sha256="
 
 #: The marshal format written: version 4 reads the same from Python 3.4 on.
 _MARSHAL_VERSION = 4
+
+#: The most bytes a cache file is read to (64 MiB; the shipped grammar's tables take 57 kB).
+MAX_CACHE_FILE = 64 << 20
 
 
 def cache_dir() -> Path | None:
@@ -57,8 +67,8 @@ def read_cached(key: str) -> Tables | None:
     if path is None:
         return None
     try:
-        data = path.read_bytes()
-    except OSError:
+        data = read_regular_file(path, MAX_CACHE_FILE)
+    except OSError:  # missing, unreadable, not a regular file, too big
         return None
     header, _, body = data.partition(b"\n")
     if header != _HEADER + digest(body).encode():

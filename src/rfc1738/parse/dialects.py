@@ -4,6 +4,10 @@ The writer of :mod:`rfc1738.parse.regex` walks the compiler's IR once per dialec
 each :class:`~rfc1738.regex.Dialect` here says how its engine spells a named
 group, a possessive repetition and a character:
 
+- **Python** (``re``, exported): as the fast parser's expressions, but for a
+  possessive repetition of a group, written as an atomic group around the
+  greedy one (``(?>(?:x)*)``), which CPython 3.11.0 to 3.11.4 match right
+  too (:mod:`rfc1738.parse.possessive`).
 - **RE2** (Google RE2, DuckDB, BigQuery, ``google-re2``) never backtracks, so
   it has no possessive quantifiers and needs none: ``x*+`` is written ``x*``.
 - **Java** (``java.util.regex``, Spark SQL's ``rlike``/``regexp_extract``)
@@ -55,7 +59,8 @@ from .exported import Export, ExportedPattern
 from .hosts import CHECKED_PRODUCTIONS, MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
 from .layout import literal_before
-from .regex import PYTHON, Dialect, Writer, write
+from .possessive import repetition
+from .regex import Dialect, Writer, write
 
 if TYPE_CHECKING:
     from .parsers import ParserSet
@@ -65,6 +70,7 @@ __all__ = [
     "ECMASCRIPT",
     "JAVA",
     "OMITS",
+    "PORTABLE_PYTHON",
     "RE2",
     "Export",
     "ExportedPattern",
@@ -173,12 +179,28 @@ class _ECMAScript(_Portable):
         return f"(?=({writer.atom(inner)}{quantifier}))(?:\\{number})"
 
 
+class _PortablePython(Dialect):
+    """Python's ``re``, in a form every Python 3.11 and later matches alike.
+
+    The fast parser runs a possessive repetition of a group (``(?:x)*+``)
+    where the running Python matches it right (:mod:`rfc1738.parse.possessive`:
+    CPython 3.11.0 to 3.11.4 do not); an exported pattern may run on another
+    Python, so there it is an atomic group around the greedy repetition
+    (``(?>(?:x)*)``), the same language, which those read right too. Runs of
+    one class stay possessive (``[c]*+``).
+    """
+
+    def possessive(self, writer: Writer, body: Callable[[], str], quantifier: str) -> str:
+        return repetition(writer.atom(body()), quantifier, "atomic")
+
+
+PORTABLE_PYTHON: Dialect = _PortablePython()
 RE2: Dialect = _RE2()
 JAVA: Dialect = _Java()
 ECMASCRIPT: Dialect = _ECMAScript()
 
 #: The dialects by the name :func:`export` and the command line take.
-DIALECTS: Mapping[str, Dialect] = {d.name: d for d in (PYTHON, RE2, JAVA, ECMASCRIPT)}
+DIALECTS: Mapping[str, Dialect] = {d.name: d for d in (PORTABLE_PYTHON, RE2, JAVA, ECMASCRIPT)}
 
 
 @dataclass(frozen=True, slots=True)

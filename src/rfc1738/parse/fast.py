@@ -11,6 +11,7 @@ import re
 from collections.abc import Collection, Mapping
 from typing import TYPE_CHECKING
 
+from .possessive import compile_expression
 from .spans import Spans, spans_from_regs
 
 if TYPE_CHECKING:
@@ -41,7 +42,8 @@ class FastParser:
         checked: Collection[str] = (),
     ) -> None:
         self.source, groups = grammar.compile(start, {*capture, *checked})
-        self.pattern = re.compile(self.source)
+        # In the form this Python matches right (CPython 3.11.0-3.11.4: see .possessive).
+        self.pattern = compile_expression(self.source)
         #: Per captured production, the numbers of the groups that may hold it.
         self.fields = self._numbers(groups, capture)
         #: The same for the ``checked`` productions (the host checks').

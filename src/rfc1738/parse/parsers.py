@@ -36,6 +36,7 @@ from .facts import SCHEME_FACTS
 from .fast import FastParser, longest_viable_prefix
 from .hosts import CHECKED_PRODUCTIONS
 from .linear import LinearMatcher
+from .possessive import compile_expression
 from .runner import Runner, expression_runner, spans_runner
 from .spans import Spans, spans_from_regs, spans_from_tree
 from .store import TableStore
@@ -613,7 +614,7 @@ class ParserSet:
             if source is None:
                 return None
             # A pure value: a thread that compiles it at the same time keeps its own.
-            pattern = self._prefixes.setdefault(entry.scheme, re.compile(source))
+            pattern = self._prefixes.setdefault(entry.scheme, compile_expression(source))
         return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:

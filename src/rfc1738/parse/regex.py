@@ -19,6 +19,7 @@ from collections.abc import Callable
 from functools import partial
 
 from .ir import Alt, Chars, End, Group, Lit, Node, Rep, Seq
+from .possessive import compile_expression
 
 __all__ = [
     "MAX_WAYS",
@@ -766,7 +767,7 @@ def _within(node: Node, unit: Node) -> bool:
     if isinstance(node, Chars):
         return any(isinstance(o, Chars) and node.chars <= o.chars for o in _options(unit))
     if isinstance(node, Lit):
-        run = re.compile(_atom(Writer(PYTHON).write(unit, frozenset())) + "*")
+        run = compile_expression(_atom(Writer(PYTHON).write(unit, frozenset())) + "*")
         variants = (
             {node.text, node.text.lower(), node.text.upper()} if node.ignore_case else {node.text}
         )

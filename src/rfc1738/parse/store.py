@@ -9,9 +9,17 @@ set) from the first of:
 2. the tables built into the wheel (``rfc1738/parse/_tables.py``, written by
    ``hatch_build.py`` from ``grammar/``), when the directory's content key is
    theirs: the shipped grammar, or an unedited copy of it;
-3. the disk cache (:mod:`rfc1738.parse.cache`), by content key;
+3. the disk cache (:mod:`rfc1738.parse.cache`), by content key: checked
+   when read, and each scheme's expression when the scheme is first used
+   (:mod:`rfc1738.parse.checked`); a scheme whose table does not hold
+   together is compiled again, as if it were not there;
 4. the compiler (Lark), one scheme at a time on first use; what it compiles
    is added to the disk cache.
+
+The wheel's tables are the package's own data, used unchecked once their key
+matches; a standalone module reads its own with
+:func:`~rfc1738.parse.tables.read_tables`, which checks them as it checks a
+cache file's.
 """
 
 from __future__ import annotations
@@ -26,6 +34,7 @@ from typing import TYPE_CHECKING
 from ..bnf.files import shipped_grammar_dir
 from ..errors import GrammarError
 from .cache import read_cached, write_cached
+from .checked import runs_as_written
 from .tables import SchemeTable, Tables, content_key, read_tables
 
 try:  # written into the wheel by hatch_build.py; absent in a checkout
@@ -72,6 +81,8 @@ class TableStore:
         # add at once lose none of each other's; nothing else is waited for
         # under it (a leaf lock: compiling happens outside it).
         self._changing = RLock()
+        #: The schemes read from the disk cache whose expressions are not checked yet.
+        self._unchecked: set[str] = set()
 
     @property
     def tables(self) -> Tables:
@@ -98,7 +109,11 @@ class TableStore:
         if shipped is not None and shipped.key == key:
             self._caching = False
             return shipped
-        return read_cached(key) or Tables(key, {}, {})
+        cached = read_cached(key)
+        if cached is None:
+            return Tables(key, {}, {})
+        self._unchecked = set(cached.schemes)
+        return cached
 
     def rules(self, scheme: str) -> tuple[str, ...] | None:
         """The rules ``scheme``'s file defines, if its table is known (else ``None``)."""
@@ -118,6 +133,10 @@ class TableStore:
         in the table too.
         """
         table = self.tables.schemes.get(scheme)
+        if table is not None and scheme in self._unchecked:
+            self._unchecked.discard(scheme)
+            if not runs_as_written(table):
+                table = None  # a cache file's table that does not hold together: a miss
         if (
             table is None
             or table.start != start

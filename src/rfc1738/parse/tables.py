@@ -28,9 +28,10 @@ from pathlib import Path
 from typing import Any
 
 from .._records import Record
-from ..bnf.files import lark_files
+from ..bnf.files import lark_files, read_grammar_file
 from ..errors import GrammarError
 from ..version import __version__
+from .checked import holds_together
 
 try:  # hashlib loads OpenSSL, milliseconds of `import rfc1738`: first the lean module, as
     # the standard library's random does (CPython 3.11: _sha256, 3.12 and later: _sha2).
@@ -161,13 +162,17 @@ class Tables(Record):
 def content_key(directory: Path) -> str:
     """What a directory's tables depend on: every ``.lark`` file's name and bytes, the version.
 
+    A ``.lark`` name that is no grammar file (:func:`~rfc1738.bnf.files.lark_files`)
+    raises :class:`~rfc1738.errors.GrammarError`.
+
     >>> from rfc1738.bnf.files import shipped_grammar_dir
     >>> len(content_key(shipped_grammar_dir()))
     64
     """
     found = sha256(f"rfc1738 {__version__} tables {FORMAT}\0".encode())
-    for path in lark_files(directory):
-        data = path.read_bytes()
+    # Each file checked by its reader, on what it opened.
+    for path in lark_files(directory, check=False):
+        data = read_grammar_file(path)
         found.update(f"{path.name}\0{len(data)}\0".encode())
         found.update(data)
     hexdigest: str = found.hexdigest()
@@ -246,8 +251,10 @@ def write_tables(tables: Tables) -> str:
 def read_tables(data: object, *, check: bool = True) -> Tables:
     """The :class:`Tables` of what :func:`tables_data` gave (or :func:`write_tables` wrote).
 
-    Anything else raises ``ValueError``. ``check=False`` leaves the shape of
-    each table unchecked: for the tables a wheel was built with
+    Anything else raises ``ValueError``, and so does a scheme table whose
+    fields are not of their types or do not agree
+    (:func:`~rfc1738.parse.checked.holds_together`). ``check=False``
+    leaves each table unchecked: for the tables a wheel was built with
     (``rfc1738/parse/_tables.py``), code of the package that its own writer
     wrote, once their key (which holds the version and :data:`FORMAT`) is
     that of the grammar files (a third of a millisecond of the first parse).
@@ -274,21 +281,7 @@ def _scheme_table(fields: dict[Any, Any]) -> SchemeTable:
     if set(fields) != set(SchemeTable._fields):
         raise ValueError(f"a scheme table with fields {sorted(map(str, fields))}")
     table = SchemeTable(**fields)
-    optional = (table.expression, table.prefixes, table.problem)
-    groups = table.groups
-    if not (
-        isinstance(table.start, str)
-        and _strings(table.rules)
-        and _strings(table.capture)
-        and all(value is None or isinstance(value, str) for value in optional)
-        and isinstance(groups, dict)
-        and all(isinstance(k, str) and _strings(v) for k, v in groups.items())
-        and (table.expression is None) == (table.problem is not None)
-        and _strings(table.layout_fields)
-        and (table.layout is None or isinstance(table.layout, tuple))
-        and (table.automaton is None or isinstance(table.automaton, dict))
-        and (table.matcher is None or isinstance(table.matcher, dict))
-    ):
+    if not holds_together(table):
         raise ValueError(f"a malformed table for {table.start!r}")
     return table
 
@@ -297,5 +290,5 @@ def _strings(value: object, length: int | None = None) -> bool:
     return (
         isinstance(value, tuple)
         and (length is None or len(value) == length)
-        and all(map(isinstance, value, repeat(str)))  # at C speed: the wheel's are read at start-up
+        and all(map(isinstance, value, repeat(str)))
     )

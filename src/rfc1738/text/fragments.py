@@ -26,6 +26,7 @@ from ..bnf.files import package_data
 from ..errors import URLSyntaxError
 from ..parse.diagnosis import at_escape_start
 from ..parse.fast import longest_viable_prefix
+from ..parse.possessive import compile_expression
 from ..urls import shipped
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
     grammar = CompiledFile(fragment_grammar_file())
     whole, _groups = grammar.compile(FRAGMENT_RULE)
     prefixes = grammar.compile_prefixes(FRAGMENT_RULE)
-    return re.compile(whole), re.compile(prefixes), grammar.terminal_chars("HEX")
+    return compile_expression(whole), compile_expression(prefixes), grammar.terminal_chars("HEX")
 
 
 def check_fragment(fragment: str) -> URLSyntaxError | None:
