@@ -101,8 +101,10 @@ test-python-%: wheel
 	$$venv/bin/python -m pytest -q -p no:cacheprovider $(OTHER_TESTS)
 
 # Coverage-guided fuzzing of parse/is_valid/fast-vs-reference with atheris, for
-# FUZZ_SECONDS (not part of `make test`); crashes are written to build/fuzz/.
+# FUZZ_SECONDS with the shipped grammar, then as long with an edited one
+# (tests/fuzz/edited.py); not part of `make test`; crashes are written to build/fuzz/.
 FUZZ_SECONDS ?= 60
 fuzz: install
 	$(BIN)/python -m pip install --quiet atheris
 	$(BIN)/python tests/fuzz/fuzz_parse.py -max_total_time=$(FUZZ_SECONDS)
+	RFC1738_FUZZ_GRAMMAR=edited $(BIN)/python tests/fuzz/fuzz_parse.py -max_total_time=$(FUZZ_SECONDS)

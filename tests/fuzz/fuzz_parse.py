@@ -1,8 +1,10 @@
 """atheris harness: the property of ``tests/fuzz/properties.py`` under coverage-guided fuzzing.
 
-Run by ``make fuzz`` (``FUZZ_SECONDS``, 60 by default)::
+Run by ``make fuzz`` (``FUZZ_SECONDS``, 60 by default), once with the
+shipped grammar and once with an edited one (``tests/fuzz/edited.py``)::
 
-    python tests/fuzz/fuzz_parse.py -max_total_time=60 [libFuzzer options] [corpus dirs]
+    [RFC1738_FUZZ_GRAMMAR=edited] python tests/fuzz/fuzz_parse.py -max_total_time=60 \
+        [libFuzzer options] [corpus dirs]
 
 Each input's bytes are decoded as UTF-8 with ``surrogateescape``, so every
 byte string is a ``str`` (bytes that are not UTF-8 become lone surrogates).
@@ -17,6 +19,7 @@ Not collected by pytest (its name does not start with ``test_``).
 
 from __future__ import annotations
 
+import os
 import sys
 import tempfile
 from hashlib import sha1
@@ -28,6 +31,12 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, RFC_EXAMPLES  # noqa: E402
+from tests.fuzz.edited import write_edited_grammar  # noqa: E402
+
+#: Which grammar is fuzzed: ``shipped`` (the default) or ``edited``.
+GRAMMAR = os.environ.get("RFC1738_FUZZ_GRAMMAR", "shipped")
+if GRAMMAR not in ("shipped", "edited"):
+    sys.exit(f"RFC1738_FUZZ_GRAMMAR must be 'shipped' or 'edited', not {GRAMMAR!r}")
 
 #: Inputs longer than this are cut: the reference parser takes about a second
 #: at its bound of 2048 characters, which would starve the fuzzer.
@@ -41,6 +50,8 @@ def seeds() -> list[str]:
     ]
     found.extend(RFC_EXAMPLES)
     found.extend(["", "\x00", "http://h/\udc80", " http://h/", "http://h/\n", "x:%"])
+    if GRAMMAR == "edited":
+        found.extend(["http://u:p@h/~a", "afs://cell.dom/a/b", "loops:aab/ab1!", "loops:ac/!"])
     return found
 
 
@@ -60,15 +71,21 @@ atheris.enabled_hooks.add("str")
 # rfc1738 imports most of its modules on first use: run every seed once inside
 # the hook, so that they are instrumented too (and built before fuzzing starts).
 with atheris.instrument_imports(include=["rfc1738", "tests.fuzz.properties"]):
-    import rfc1738  # noqa: F401
+    import rfc1738
     from tests.fuzz.properties import check_all
 
+    _edited_dir = tempfile.TemporaryDirectory(prefix="rfc1738-fuzz-grammar-")
+    FUZZED = (
+        rfc1738.load(write_edited_grammar(Path(_edited_dir.name)))
+        if GRAMMAR == "edited"
+        else rfc1738.shipped()
+    )
     for seed in seeds():
-        check_all(seed)
+        check_all(seed, grammar=FUZZED)
 
 
 def test_one_input(data: bytes) -> None:
-    check_all(data.decode("utf-8", "surrogateescape"))
+    check_all(data.decode("utf-8", "surrogateescape"), grammar=FUZZED)
 
 
 def main() -> None:

@@ -7,7 +7,9 @@ For every ``str``: :func:`rfc1738.parse` returns a URL or raises
 reference parser give the same object or the same error.
 :func:`rfc1738.parse_reference` is ``parse`` of what comes before the first
 ``#``, and :func:`rfc1738.find_urls` yields well-formed, ordered,
-non-overlapping finds (:func:`check_all` runs all three).
+non-overlapping finds (:func:`check_all` runs all three). Each takes a
+``grammar``: the shipped one by default, or an edited one
+(``tests/fuzz/edited.py``), held to the same property.
 
 Shared by the Hypothesis suite (``test_hypothesis_fuzz.py``) and the atheris
 harness (``fuzz_parse.py``).
@@ -18,7 +20,7 @@ from __future__ import annotations
 import pickle
 
 import rfc1738
-from rfc1738 import URL, URLSyntaxError
+from rfc1738 import URL, Grammar, URLSyntaxError
 from rfc1738.parse.parsers import ParserName
 
 __all__ = ["Outcome", "check_all", "check_find", "check_reference", "check_text", "outcome"]
@@ -27,14 +29,20 @@ __all__ = ["Outcome", "check_all", "check_find", "check_reference", "check_text"
 Outcome = URL | tuple[int, frozenset[str], str | None, str]
 
 
-def outcome(text: str, parser: ParserName = "fast", *, refuse_too_long: bool = False) -> Outcome:
-    """What ``parser`` makes of ``text``, with every detail of an error read.
+def outcome(
+    text: str,
+    parser: ParserName = "fast",
+    *,
+    refuse_too_long: bool = False,
+    grammar: Grammar | None = None,
+) -> Outcome:
+    """What ``parser`` of ``grammar`` makes of ``text``, with every detail of an error read.
 
     ``refuse_too_long``: an :class:`rfc1738.InputTooLongError` is raised, not
     returned as the outcome (the reference parser's bounds).
     """
     try:
-        url = rfc1738.parse(text, parser=parser)
+        url = (grammar or rfc1738.shipped()).parse(text, parser=parser)
     except rfc1738.InputTooLongError as error:
         if refuse_too_long:
             raise
@@ -69,7 +77,7 @@ def error_details(text: str, error: URLSyntaxError) -> tuple[int, frozenset[str]
     return position, expected, rule, reason
 
 
-def check_text(text: str, *, reference: bool = True) -> Outcome:
+def check_text(text: str, *, reference: bool = True, grammar: Grammar | None = None) -> Outcome:
     """The property, for one string; returns the fast parser's outcome.
 
     ``reference=False`` skips the comparison with the reference parser (it
@@ -78,24 +86,25 @@ def check_text(text: str, *, reference: bool = True) -> Outcome:
     (a URL the grammar reads in very many ways, such as a gopher URL of a few
     hundred ``%09``, is refused with :class:`rfc1738.InputTooLongError`).
     """
-    fast = outcome(text)
-    assert rfc1738.is_valid(text) == isinstance(fast, URL)
-    if reference and len(text) <= rfc1738.MAX_REFERENCE_LENGTH:
+    used = grammar or rfc1738.shipped()
+    fast = outcome(text, grammar=used)
+    assert used.is_valid(text) == isinstance(fast, URL)
+    if reference and len(text) <= used.max_reference_length:
         try:
-            found = outcome(text, "reference", refuse_too_long=True)
+            found = outcome(text, "reference", refuse_too_long=True, grammar=used)
         except rfc1738.InputTooLongError:
             return fast
         assert found == fast
     return fast
 
 
-def check_reference(text: str) -> None:
+def check_reference(text: str, grammar: Grammar | None = None) -> None:
     """``parse_reference``: ``parse`` of the URL before the first ``#``, then the fragment."""
     hash_at = text.find("#")
     url_part = text if hash_at < 0 else text[:hash_at]
-    alone = outcome(url_part)
+    alone = outcome(url_part, grammar=grammar)
     try:
-        url, fragment = rfc1738.parse_reference(text)
+        url, fragment = rfc1738.parse_reference(text, grammar=grammar)
     except URLSyntaxError as error:
         position, expected, rule, reason = error_details(text, error)
         if not isinstance(alone, URL):
@@ -107,10 +116,10 @@ def check_reference(text: str) -> None:
     assert fragment == (None if hash_at < 0 else text[hash_at + 1 :])
 
 
-def check_find(text: str) -> None:
+def check_find(text: str, grammar: Grammar | None = None) -> None:
     """``find_urls``: finds in order, inside ``text``, not overlapping, each consistent."""
     end = 0
-    for found in rfc1738.find_urls(text):
+    for found in rfc1738.find_urls(text, grammar=grammar):
         assert end <= found.start < found.end <= len(text), (end, found.start, found.end)
         end = found.end
         assert found.valid == (found.error is None)
@@ -128,9 +137,9 @@ def check_find(text: str) -> None:
             assert found.url is not None
 
 
-def check_all(text: str, *, reference: bool = True) -> Outcome:
+def check_all(text: str, *, reference: bool = True, grammar: Grammar | None = None) -> Outcome:
     """:func:`check_text`, :func:`check_reference` and :func:`check_find` for one string."""
-    fast = check_text(text, reference=reference)
-    check_reference(text)
-    check_find(text)
+    fast = check_text(text, reference=reference, grammar=grammar)
+    check_reference(text, grammar)
+    check_find(text, grammar)
     return fast

@@ -7,7 +7,9 @@ them, arbitrary text, arbitrary code points (NUL, lone surrogates, characters
 beyond the BMP), and strings of about 100 kB made by repeating a piece of a
 generated URL; for ``find_urls``, generated URLs in running text (bare, in
 ``<URL:...>`` or ``<...>``, broken across lines, with fragments). A non-``str``
-gets a ``TypeError``.
+gets a ``TypeError``. The same property holds for an edited grammar
+(``tests/fuzz/edited.py``: a login in http, a new scheme, loops only the linear
+matcher serves), on its own generated and mutated strings.
 
 The budget fits ``make test``; ``make fuzz`` runs the same property under
 atheris for as long as one wants.
@@ -15,8 +17,10 @@ atheris for as long as one wants.
 
 from __future__ import annotations
 
+import tempfile
 import time
 from functools import cache
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,6 +30,7 @@ from hypothesis.extra.lark import from_lark
 import rfc1738
 from rfc1738 import Grammar
 from tests.cases import SCHEMES as FORMS
+from tests.fuzz.edited import write_edited_grammar
 from tests.fuzz.properties import check_all
 from tests.grammar.oracle import automaton_error, earley_error
 
@@ -61,10 +66,18 @@ def check_all_and_oracle(text: str) -> None:
 
 
 @cache
-def generated(scheme: str, longest: int = 300) -> st.SearchStrategy[str]:
-    entry = GRAMMAR.files[scheme]
-    lark = GRAMMAR.reference_parser(scheme).lark(entry.start)
+def generated(
+    scheme: str, longest: int = 300, grammar: Grammar = GRAMMAR
+) -> st.SearchStrategy[str]:
+    entry = grammar.files[scheme]
+    lark = grammar.reference_parser(scheme).lark(entry.start)
     return from_lark(lark, start=entry.start).filter(lambda s: len(s) <= longest)
+
+
+@cache
+def edited() -> Grammar:
+    """The edited grammar of ``tests/fuzz/edited.py``, loaded once."""
+    return rfc1738.load(write_edited_grammar(Path(tempfile.mkdtemp(prefix="rfc1738-fuzz-"))))
 
 
 @st.composite
@@ -102,6 +115,19 @@ def test_mutated_urls(scheme: str) -> None:
     @given(mutated(generated(scheme)))
     def check(text: str) -> None:
         check_all_and_oracle(text)
+
+    check()
+
+
+@pytest.mark.parametrize("scheme", ["http", "afs", "loops"])
+def test_an_edited_grammar(scheme: str) -> None:
+    grammar = edited()
+    strings = generated(scheme, grammar=grammar)
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(strings | mutated(strings))
+    def check(text: str) -> None:
+        check_all(text, grammar=grammar)
 
     check()
 

@@ -70,7 +70,10 @@ def holds_together(table: SchemeTable) -> bool:
         return False
     if table.expression is None:
         return (
-            not groups and table.automaton is None and table.layout is None and table.matcher is None
+            not groups
+            and table.automaton is None
+            and table.layout is None
+            and table.matcher is None
         )
     if (table.layout is None) != (not table.layout_fields):
         return False
