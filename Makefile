@@ -70,7 +70,7 @@ bench: install
 
 # The parser, object and command-line tests on the other Pythons that
 # requires-python (>=3.11) admits: Debian's own python3 (3.11.2 on Debian 12,
-# where re misreads possessive repetitions of groups: parse/possessive.py), and
+# where re misreads possessive repetitions of groups: runtime/possessive.py), and
 # pyenv's newest 3.12 and 3.13. Each runs in a venv of its own, kept between
 # runs (.venv-debian, .venv-3.12, .venv-3.13), with the wheel .venv builds,
 # pytest, hypothesis and the diagrams extra; an interpreter that is not there

@@ -5,13 +5,13 @@ Hatchling runs :class:`TablesHook` when it builds the wheel (``pip install .``,
 the build requirements), compiles every scheme file of ``grammar/`` and writes
 the tables with the library's own writer
 (:func:`rfc1738.tools.generator.tables_module`) into the wheel as
-``rfc1738/parse/_tables.py``, so that the installed package parses with the
+``rfc1738/runtime/_tables.py``, so that the installed package parses with the
 shipped grammar without importing Lark. Nothing is written into the checkout.
 
 The tables are the same whatever Python runs the build: they hold the
 expressions as the regex writer writes them, and the Python that runs them
 compiles them in the form its ``re`` matches right
-(:mod:`rfc1738.parse.possessive`: CPython 3.11.0 to 3.11.4 need another).
+(:mod:`rfc1738.runtime.possessive`: CPython 3.11.0 to 3.11.4 need another).
 ``make test`` installs the wheel ``.venv`` built into Debian's ``python3``
 (3.11.2), where ``tests/parsers/test_startup.py`` finds them equal to its own
 compile of ``grammar/``.
@@ -29,7 +29,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 #: Where the tables go inside the wheel.
-TABLES_MODULE = "rfc1738/parse/_tables.py"
+TABLES_MODULE = "rfc1738/runtime/_tables.py"
 
 
 class TablesHook(BuildHookInterface):  # type: ignore[type-arg]

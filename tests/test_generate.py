@@ -156,16 +156,16 @@ def test_the_module_holds_no_lark_module(generated: Path) -> None:
     from rfc1738.tools.generator import package_sources
 
     sources = package_sources()
-    assert "parse.compiler" in sources and "import lark" not in sources["parse.compiler"]
-    assert "parse.reference" in sources and "lark" not in sources["parse.reference"]
+    assert "compile.pipeline" in sources and "import lark" not in sources["compile.pipeline"]
+    assert "runtime.reference" in sources and "lark" not in sources["runtime.reference"]
     for name, source in sources.items():
         assert "\nfrom lark" not in source and "\nimport lark" not in source, name
     assert {
-        "parse.parsers",
+        "runtime.dispatch",
         "urls.base",
         "errors",
-        "parse.diagnosis",
-        "parse.spans",
+        "runtime.explain",
+        "runtime.spans",
     } <= sources.keys()
     assert "tools.treeview" not in sources and "bnf.inspection" not in sources
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 import pytest
 
 import rfc1738
-from rfc1738.parse.bulk import lines, match_blocks, match_lines
+from rfc1738.runtime.bulk import lines, match_blocks, match_lines
 
 #: What is not text: nothing, a number, bytes (the most likely slip), any object.
 NOT_TEXT: list[object] = [None, 1, b"http://h/", bytearray(b"http://h/"), object()]
@@ -101,7 +101,7 @@ ENTRIES: dict[str, list[Call]] = {
     },
 }
 
-#: The functions of rfc1738.parse.bulk that rfc1738 check and the URL layer use.
+#: The functions of rfc1738.runtime.bulk that rfc1738 check and the URL layer use.
 BULK: list[Call] = [
     lambda v: list(lines([v])),  # type: ignore[list-item]
     lambda v: list(match_lines(rfc1738.shipped(), [v])),  # type: ignore[list-item]

@@ -25,10 +25,10 @@ from .errors import (
     RFC1738Error,
     URLSyntaxError,
 )
-from .parse.bulk import LineResult
-from .parse.bulk import check_lines as _check_lines
-from .parse.exported import Export
-from .parse.parsers import ParserName
+from .runtime.bulk import LineResult
+from .runtime.bulk import check_lines as _check_lines
+from .runtime.dispatch import ParserName
+from .runtime.exported import Export
 from .text.find import Found, find_urls
 from .text.fragments import parse_reference
 from .urls import (
@@ -178,7 +178,7 @@ def export(dialect: str, grammar_dir: str | os.PathLike[str] | None = None) -> E
     scheme's ``.derived`` says how). ``.any`` matches a URL of any scheme,
     dispatching on the scheme without case. The host checks are left out (``.omits`` says
     which); ``.as_json()`` is what ``rfc1738 grammar export`` prints. See
-    :mod:`rfc1738.parse.dialects`.
+    :mod:`rfc1738.compile.dialects`.
 
     >>> import re
     >>> http = export("python").schemes["http"]
@@ -188,7 +188,7 @@ def export(dialect: str, grammar_dir: str | os.PathLike[str] | None = None) -> E
     if not isinstance(dialect, str):
         raise TypeError(f"dialect must be a str, not {type(dialect).__name__}")
     # Lark: the patterns are written from the compiler's IR, read with Lark.
-    from .parse.dialects import export_grammar
+    from .compile.dialects import export_grammar
 
     return export_grammar(load(grammar_dir), dialect)
 

@@ -167,7 +167,7 @@ class InputTooLongError(URLSyntaxError):
     The Earley parser's cost grows faster than linearly with the length of its
     input, so it refuses strings longer than ``MAX_REFERENCE_LENGTH`` and stops
     a parse that takes more than ``MAX_REFERENCE_WORK`` steps of work
-    (:mod:`rfc1738.parse.reference`), instead of hanging on them.
+    (:mod:`rfc1738.runtime.reference`), instead of hanging on them.
     """
 
 

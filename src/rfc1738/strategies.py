@@ -48,8 +48,8 @@ from hypothesis import strategies as st
 from hypothesis.extra.lark import from_lark
 
 from .errors import GrammarError
-from .parse.exported import Export
-from .parse.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
+from .runtime.exported import Export
+from .runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from .urls import Grammar, shipped
 
 __all__ = ["KINDS", "InvalidURL", "Kind", "invalid_urls", "urls"]
@@ -277,7 +277,7 @@ _HOST_PARTS = frozenset({"host", "hostnumber", "port"})
 def _exported(grammar: Grammar) -> Export:
     """The grammar's patterns in Python's dialect, with the groups of the host checks."""
     # Lark: the patterns are written from the compiler's IR, read with Lark.
-    from .parse.dialects import export_grammar
+    from .compile.dialects import export_grammar
 
     return export_grammar(grammar, "python")
 

@@ -6,7 +6,7 @@ runs in a fresh process, which prints one row of a Markdown table:
 
 - the Earley work of a parse of it with no budget, in steps
   (:meth:`rfc1738.bnf.adapter.EarleyParser.work`), against
-  :data:`rfc1738.parse.reference.MAX_REFERENCE_WORK`;
+  :data:`rfc1738.runtime.reference.MAX_REFERENCE_WORK`;
 - the CPU time (``time.process_time``, best of 3) of
   ``parse(text, parser="reference")`` with the bounds, and what it gave;
 - how much the process's peak RSS grew meanwhile.
@@ -26,7 +26,7 @@ import sys
 
 import lark
 
-from rfc1738.parse.reference import MAX_REFERENCE_WORK
+from rfc1738.runtime.reference import MAX_REFERENCE_WORK
 
 #: Name → (URL, grammar): "shipped" or "w3".
 CASES: dict[str, tuple[str, str]] = {

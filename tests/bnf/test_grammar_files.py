@@ -22,7 +22,7 @@ import pytest
 
 import rfc1738
 from rfc1738.bnf.files import MAX_GRAMMAR_FILE, read_grammar_file, shipped_grammar_dir
-from rfc1738.parse.tables import content_key
+from rfc1738.runtime.tables import content_key
 
 #: Long enough for any load on a busy machine; a hang is what it catches.
 PATIENCE = 60

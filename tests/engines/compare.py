@@ -8,7 +8,7 @@ Two comparisons per valid sample:
   selector, search and gopher+ string, nntp's article number, prospero's
   fieldspecs): the library's raw value against the engine's, which is the
   text of the field's own group (``article_number``) or what the export's
-  :class:`~rfc1738.parse.derived.Derived` cuts out of a group's text
+  :class:`~rfc1738.runtime.hooks.Derived` cuts out of a group's text
   (``after_gtype``). A hooked field with neither is a disagreement: the
   export would leave it out.
 """
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 import rfc1738
-from rfc1738.parse.dialects import DIALECTS, Export, ExportedPattern, export_grammar
+from rfc1738.compile.dialects import DIALECTS, Export, ExportedPattern, export_grammar
 
 from .samples import Sample
 

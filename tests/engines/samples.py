@@ -28,7 +28,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, given, settings
 
 import rfc1738
-from rfc1738.parse.hosts import CHECKED_PRODUCTIONS
+from rfc1738.runtime.hosts import CHECKED_PRODUCTIONS
 from rfc1738.strategies import InvalidURL, invalid_urls, urls
 from tests.benchmarks.bench import ADVERSARIAL
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, RFC_EXAMPLES

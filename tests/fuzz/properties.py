@@ -21,7 +21,7 @@ import pickle
 
 import rfc1738
 from rfc1738 import URL, Grammar, URLSyntaxError
-from rfc1738.parse.parsers import ParserName
+from rfc1738.runtime.dispatch import ParserName
 
 __all__ = ["Outcome", "check_all", "check_find", "check_reference", "check_text", "outcome"]
 

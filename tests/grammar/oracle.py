@@ -32,8 +32,8 @@ from typing import Any
 import lark.load_grammar as load_grammar
 
 from rfc1738 import Grammar, URLSyntaxError
-from rfc1738.parse.automaton import ErrorAutomaton
-from rfc1738.parse.reference import ReferenceParser
+from rfc1738.runtime.automaton import ErrorAutomaton
+from rfc1738.runtime.reference import ReferenceParser
 
 __all__ = ["automaton", "automaton_error", "earley_error", "shipped"]
 

@@ -26,7 +26,7 @@ from lark import Token, Tree
 
 import rfc1738
 from rfc1738.bnf.names import base_name
-from rfc1738.parse.automaton import ErrorAutomaton
+from rfc1738.runtime.automaton import ErrorAutomaton
 from tests.cases import ACCEPT, REJECT, SCHEMES, Case, case_id
 from tests.doc_examples import DOCS, run_examples
 from tests.grammar.oracle import automaton, automaton_error, earley_error, shipped
@@ -412,7 +412,7 @@ import sys
 sys.path.insert(0, sys.argv[1])
 from tables import DATA
 from rfc1738.errors import URLSyntaxError
-from rfc1738.parse.automaton import ErrorAutomaton
+from rfc1738.runtime.automaton import ErrorAutomaton
 automaton = ErrorAutomaton.from_data(DATA["automata"]["http"])
 error = URLSyntaxError("http://h/a~", *automaton.error("http://h/a~"))
 assert error.rule == "hsegment" and str(error)

@@ -13,7 +13,7 @@ import re
 import pytest
 
 import rfc1738
-from rfc1738.parse.reference import END
+from rfc1738.runtime.reference import END
 from tests.cases import REJECT, SCHEMES, Case, case_id
 
 _LITERAL = re.compile(r'^"(?:[^"\\]|\\.)*"i?$')

@@ -16,7 +16,7 @@ import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.bnf.inspection import rule
 from rfc1738.bnf.lint import LintProblem, lint
-from rfc1738.parse.compiler import CompiledFile, NotRegularError
+from rfc1738.compile.pipeline import CompiledFile, NotRegularError
 
 SHIPPED = shipped_grammar_dir()
 

@@ -18,7 +18,7 @@ import rfc1738
 from rfc1738.bnf.files import scheme_files, w3_1994_grammar_dir
 from rfc1738.bnf.inspection import RuleInfo, rules
 from rfc1738.bnf.lint import lint
-from rfc1738.parse.compiler import CompiledFile, NotRegularError
+from rfc1738.compile.pipeline import CompiledFile, NotRegularError
 from tests.grammar.test_meta import normalised
 
 ROOT = Path(__file__).resolve().parents[2]

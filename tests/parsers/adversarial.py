@@ -1,7 +1,7 @@
 """Inputs built to make a backtracking matcher slow, for every loop of a compiled start rule.
 
 For each unbounded repetition of the tree the compiler writes
-(:meth:`~rfc1738.parse.compiler.CompiledFile.ir`), :func:`inputs` builds texts
+(:meth:`~rfc1738.compile.pipeline.CompiledFile.ir`), :func:`inputs` builds texts
 that reach it (the shortest text of everything before it), repeat one of its
 items many times, and end: validly, validly then with a character no URL
 holds, or with that character right after the repetition. That is what
@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from rfc1738.parse.ir import Alt, Chars, Group, Lit, Node, Rep, Seq
+from rfc1738.compile.ir import Alt, Chars, Group, Lit, Node, Rep, Seq
 
 #: Characters RFC 1738 says must be encoded (section 2.2): what ends a text off
 #: the grammar is the first of them the tree does not match.

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 import rfc1738
 from rfc1738 import URLSyntaxError
 from rfc1738.bnf.files import shipped_grammar_dir
-from rfc1738.parse import bulk
+from rfc1738.runtime import bulk
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 from tests.doc_examples import DOCS, run_examples
 

@@ -25,11 +25,11 @@ from hypothesis import strategies as st
 
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
-from rfc1738.parse.cache import ENVIRONMENT, read_cached
-from rfc1738.parse.checked import holds_together, runs_as_written
-from rfc1738.parse.compiler import CompiledFile
-from rfc1738.parse.store import shipped_tables
-from rfc1738.parse.tables import SchemeTable, content_key, digest, tables_data
+from rfc1738.compile.pipeline import CompiledFile
+from rfc1738.runtime.cache import ENVIRONMENT, read_cached
+from rfc1738.runtime.checked import holds_together, runs_as_written
+from rfc1738.runtime.store import shipped_tables
+from rfc1738.runtime.tables import SchemeTable, content_key, digest, tables_data
 
 #: URLs of the two schemes the edited grammar's cache holds, valid and not.
 URLS = (

@@ -9,8 +9,8 @@ import pytest
 
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
-from rfc1738.parse.compiler import CompiledFile, NotRegularError
-from rfc1738.parse.possessive import compile_expression
+from rfc1738.compile.pipeline import CompiledFile, NotRegularError
+from rfc1738.runtime.possessive import compile_expression
 
 GRAMMAR = shipped_grammar_dir()
 

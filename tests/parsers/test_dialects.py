@@ -1,4 +1,4 @@
-"""The dialect writers (``rfc1738.parse.dialects``) on edited grammars.
+"""The dialect writers (``rfc1738.compile.dialects``) on edited grammars.
 
 Each dialect runs in its real engine in ``tests/engines``; here, what the
 dispatching pattern does with a scheme added to a copy of the grammar, and

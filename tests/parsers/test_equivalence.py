@@ -14,7 +14,7 @@ from hypothesis.extra.lark import from_lark
 
 import rfc1738
 from rfc1738 import Grammar
-from rfc1738.parse.spans import Spans, spans_from_tree
+from rfc1738.runtime.spans import Spans, spans_from_tree
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
 GRAMMAR = Grammar()

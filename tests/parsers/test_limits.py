@@ -1,6 +1,6 @@
 """Bounded compilation: a grammar past the compiler's limits is refused, one just under works.
 
-Each limit of :mod:`rfc1738.parse.limits` has the reproducer of issue 19 that
+Each limit of :mod:`rfc1738.compile.limits` has the reproducer of issue 19 that
 went past it (run in a fresh interpreter under a timeout: before the limits,
 they took from 22 seconds to minutes, or gigabytes, or raised
 ``RecursionError``), and a grammar just under it that loads and parses.
@@ -17,7 +17,7 @@ import pytest
 
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
-from rfc1738.parse.limits import (
+from rfc1738.compile.limits import (
     MAX_DEPTH,
     MAX_LITERAL,
     MAX_REPEAT,

@@ -23,12 +23,12 @@ from hypothesis.extra.lark import from_lark
 
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
-from rfc1738.parse import linear
-from rfc1738.parse.fast import FastParser
-from rfc1738.parse.ir import Alt, Chars, Group, Lit, Rep, Seq
-from rfc1738.parse.linear import LinearMatcher
-from rfc1738.parse.regex import backtracking_ways, runs_in_linear_time, write_regex
-from rfc1738.parse.thompson import matcher_data
+from rfc1738.compile.emit import backtracking_ways, runs_in_linear_time, write_regex
+from rfc1738.compile.ir import Alt, Chars, Group, Lit, Rep, Seq
+from rfc1738.compile.thompson import matcher_data
+from rfc1738.runtime import linear
+from rfc1738.runtime.fast import FastParser
+from rfc1738.runtime.linear import LinearMatcher
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
 SHIPPED = rfc1738.shipped()

@@ -24,7 +24,7 @@ import pytest
 
 import rfc1738
 from rfc1738.bnf.files import package_data, scheme_files, shipped_grammar_dir
-from rfc1738.parse.compiler import CompiledFile
+from rfc1738.compile.pipeline import CompiledFile
 from rfc1738.text.fragments import FRAGMENT_RULE, check_fragment, fragment_grammar_file
 
 from .adversarial import Adversarial, growth, inputs

@@ -3,7 +3,7 @@
 CPython 3.11.0 to 3.11.4 misread a possessive repetition of a group whose pass
 fails part-way (gh-106052): on Debian 12's ``python3`` (3.11.2) ``http://h/``
 was no URL. The expressions are compiled in the form the running Python reads
-right (:mod:`rfc1738.parse.possessive`); ``make test`` runs this file on
+right (:mod:`rfc1738.runtime.possessive`); ``make test`` runs this file on
 3.11.2, 3.12 and 3.13 as well as on .venv's Python.
 """
 
@@ -16,9 +16,10 @@ import sys
 import pytest
 
 import rfc1738
-from rfc1738.parse import possessive
-from rfc1738.parse.dialects import PORTABLE_PYTHON, export_grammar
-from rfc1738.parse.possessive import (
+from rfc1738.compile.dialects import PORTABLE_PYTHON, export_grammar
+from rfc1738.compile.emit import PYTHON
+from rfc1738.runtime import possessive
+from rfc1738.runtime.possessive import (
     FIXED_IN,
     FORMS,
     compile_expression,
@@ -27,8 +28,7 @@ from rfc1738.parse.possessive import (
     repetition,
     spelled,
 )
-from rfc1738.parse.regex import PYTHON
-from rfc1738.parse.store import shipped_tables
+from rfc1738.runtime.store import shipped_tables
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
 #: Constructs gh-106052 breaks: each possessive repetition of a group has a pass

@@ -5,7 +5,7 @@ way, and cubic where it reads it in many ways: gopher's ``%09`` may end the
 selector or belong to it. Before issue 19, ``gopher://h/1`` and 678 ``%09``
 (2,046 characters, within :data:`rfc1738.MAX_REFERENCE_LENGTH`) took 113 s,
 and ``rfc1738 tree`` on it 149 s and 1.95 GB. Now a parse stops after
-:data:`~rfc1738.parse.reference.MAX_REFERENCE_WORK` steps with
+:data:`~rfc1738.runtime.reference.MAX_REFERENCE_WORK` steps with
 :class:`rfc1738.InputTooLongError`, a count rather than a clock: where it
 stops is the same on every run and machine. No assertion here is timed; the
 long URLs of every scheme are checked to stay within half the budget, so
@@ -22,7 +22,7 @@ import sys
 import pytest
 
 import rfc1738
-from rfc1738.parse.reference import MAX_REFERENCE_WORK
+from rfc1738.runtime.reference import MAX_REFERENCE_WORK
 from tests.cli.helpers import run
 
 #: Reproducer 6 of issue 19: 2,046 characters.

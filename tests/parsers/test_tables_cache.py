@@ -3,7 +3,7 @@
 An edited grammar is compiled once and cached by content
 (``RFC1738_CACHE_DIR``); a stale, corrupt or unwritable cache is compiled
 again and never trusted. Each test counts the compiler's runs through
-:meth:`rfc1738.parse.compiler.CompiledFile.scheme_table`.
+:meth:`rfc1738.compile.pipeline.CompiledFile.scheme_table`.
 """
 
 from __future__ import annotations
@@ -19,10 +19,10 @@ import pytest
 
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
-from rfc1738.parse import store
-from rfc1738.parse.cache import ENVIRONMENT, read_cached, write_cached
-from rfc1738.parse.compiler import CompiledFile
-from rfc1738.parse.tables import (
+from rfc1738.compile.pipeline import CompiledFile
+from rfc1738.runtime import store
+from rfc1738.runtime.cache import ENVIRONMENT, read_cached, write_cached
+from rfc1738.runtime.tables import (
     FORMAT,
     SchemeTable,
     Tables,
@@ -181,7 +181,7 @@ def test_a_cache_file_with_a_good_digest_but_wrong_shape_is_not_trusted(
     """The digest only says the file is whole: its content is checked as well."""
     import hashlib
 
-    from rfc1738.parse.cache import _HEADER
+    from rfc1738.runtime.cache import _HEADER
 
     rfc1738.load(edited).parse(URL)
     path = cache_file(cache, edited)
@@ -229,7 +229,7 @@ def test_an_empty_variable_turns_the_cache_off(
 def test_the_cache_is_in_the_users_cache_directory(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from rfc1738.parse.cache import cache_dir
+    from rfc1738.runtime.cache import cache_dir
 
     monkeypatch.delenv(ENVIRONMENT)
     monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "xdg"))

@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 
 import rfc1738
-from rfc1738.parse.cache import ENVIRONMENT
+from rfc1738.runtime.cache import ENVIRONMENT
 from tests.cases import ACCEPT, REJECT
 
 #: One accepted and one rejected URL of each scheme the cases have, and a few of
@@ -40,8 +40,8 @@ import faulthandler, json, shutil, sys, threading, time
 from pathlib import Path
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
-from rfc1738.parse.cache import read_cached
-from rfc1738.parse.compiler import CompiledFile
+from rfc1738.runtime.cache import read_cached
+from rfc1738.compile.pipeline import CompiledFile
 
 # How many times each grammar's scheme is compiled: once, however many
 # threads ask for it at once.

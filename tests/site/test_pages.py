@@ -59,7 +59,7 @@ def test_api_page_documents_the_public_names(built_site: Path) -> None:
     for name in ("parse", "is_valid", "load", "Grammar", "HttpURL", "URLSyntaxError"):
         assert f'id="rfc1738.{name}"' in page, name
     assert ":class:" not in page and "``" not in page  # reST turned into Markdown
-    # rfc1738.parse is the function, not the subpackage rfc1738/parse/ of the same name
+    # rfc1738.parse is the function, documented as such
     function = page[page.index('id="rfc1738.parse"') : page.index('id="rfc1738.is_valid"')]
     assert "host_checks" in function
     # what Grammar inherits, and the fields a URL class shares or declares (#: comments)

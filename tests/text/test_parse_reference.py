@@ -7,7 +7,7 @@ import pytest
 import rfc1738
 from rfc1738 import HttpURL, InputTooLongError, URLSyntaxError, parse_reference
 from rfc1738.bnf.files import w3_1994_grammar_dir
-from rfc1738.parse.compiler import CompiledFile
+from rfc1738.compile.pipeline import CompiledFile
 from rfc1738.text.fragments import check_fragment, fragment_grammar_file
 
 
@@ -103,7 +103,7 @@ def test_fragment_file_copies_the_w3_characters(terminal: str) -> None:
 )
 def test_fragment_check_agrees_with_the_w3_reference_parser(fragment: str) -> None:
     """The compiled fragmentid accepts what W3's recursive fragmentid does (Earley)."""
-    from rfc1738.parse.reference import ReferenceParser
+    from rfc1738.runtime.reference import ReferenceParser
 
     w3 = ReferenceParser(w3_1994_grammar_dir() / "common.lark")
     try:

@@ -18,7 +18,7 @@ from hypothesis.extra.lark import from_lark
 import rfc1738
 from rfc1738.bnf.files import scheme_files, shipped_grammar_dir
 from rfc1738.errors import AmbiguousFieldError
-from rfc1738.parse.reference import ReferenceParser
+from rfc1738.runtime.reference import ReferenceParser
 from rfc1738.urls import URL, GenericURL, Path
 
 __all__ = [

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import rfc1738
-from rfc1738.parse.facts import facts_for
+from rfc1738.runtime.facts import facts_for
 from rfc1738.urls import CLASSES, URL, GenericURL, HttpURL
 from tests.urls.test_objects import EXAMPLES
 

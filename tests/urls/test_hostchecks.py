@@ -13,8 +13,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import rfc1738
-from rfc1738.parse.bulk import check_lines
-from rfc1738.parse.hosts import check_host, octets_pass
+from rfc1738.runtime.bulk import check_lines
+from rfc1738.runtime.hosts import check_host, octets_pass
 
 LABEL_63 = "a" * 63
 LABEL_64 = "a" * 64

@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 import rfc1738
-from rfc1738.parse import parsers
+from rfc1738.runtime import dispatch as parsers
 
 
 def test_fields_are_read_on_first_access() -> None:

@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 
 import rfc1738
 from rfc1738.errors import AmbiguousFieldError
-from rfc1738.parse.facts import SCHEME_FACTS
+from rfc1738.runtime.facts import SCHEME_FACTS
 from rfc1738.urls import CLASSES, URL
 from tests.cases import ACCEPT
 from tests.urls.helpers import grammar_urls, one_value_per_part

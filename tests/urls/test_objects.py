@@ -7,8 +7,8 @@ import pytest
 import rfc1738
 from rfc1738.bnf.files import scheme_files, shipped_grammar_dir
 from rfc1738.bnf.names import base_name
-from rfc1738.parse.compiler import CompiledFile
-from rfc1738.parse.facts import OTHER_SCHEMES, SCHEME_FACTS, facts_for
+from rfc1738.compile.pipeline import CompiledFile
+from rfc1738.runtime.facts import OTHER_SCHEMES, SCHEME_FACTS, facts_for
 from rfc1738.urls import CLASSES, URL, GenericURL, HttpURL
 
 EXAMPLES = {

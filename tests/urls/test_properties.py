@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import rfc1738
-from rfc1738.parse.facts import SCHEME_FACTS
+from rfc1738.runtime.facts import SCHEME_FACTS
 from rfc1738.urls import CLASSES, URL, FileURL, GenericURL, GopherURL, HttpURL, NewsURL
 
 from .helpers import LOGIN, grammar_urls, one_value_per_part, read

@@ -1,4 +1,4 @@
-"""A record shape as one generated function (``rfc1738.urls._record_code``)."""
+"""A record shape as one generated function (``rfc1738.output.codegen``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from operator import itemgetter
 
 import pytest
 
-from rfc1738.urls._record_code import (
+from rfc1738.output.codegen import (
     DIGITS_WIDTH,
     Constant,
     Digits,

@@ -1,4 +1,4 @@
-"""The JSON of ``to_dict()`` written straight from a match (``rfc1738.urls.records``).
+"""The JSON of ``to_dict()`` written straight from a match (``rfc1738.output.jsonl``).
 
 For every URL, the writer's text is byte for byte ``json.dumps(url.to_dict())``
 less the braces and ``text``, and ``to_dict()`` (which reads its values the
@@ -18,9 +18,9 @@ from hypothesis import strategies as st
 
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
+from rfc1738.output.jsonl import _json, json_value, members_json, members_writer
 from rfc1738.urls import CLASSES, URL, HttpURL, NewsURL
 from rfc1738.urls.base import _plain, by_fields, by_presence, by_spelling, exported, members
-from rfc1738.urls.records import _json, json_value, members_json, members_writer
 from tests.cases import ACCEPT
 
 from .helpers import Refused, grammar_urls, read
@@ -359,7 +359,7 @@ def test_one_writer_for_many_lines() -> None:
 )
 def test_the_usual_shapes_are_written_by_one_function(text: str) -> None:
     # Each shape of these lines has its record as one generated function
-    # (urls._record_code), which writes the next lines of the shape.
+    # (urls.codegen), which writes the next lines of the shape.
     grammar = rfc1738.shipped()
     scheme = grammar.scheme_file(text).scheme
     fast = grammar.fast_parser(scheme)

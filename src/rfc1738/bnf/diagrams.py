@@ -26,9 +26,9 @@ from typing import Any
 
 from ..errors import GrammarError, RFC1738Error
 from . import tree as bnf
+from .blocks import bnf_name
 from .files import GENERIC, GrammarDirectory
 from .index import Definition, FileIndex, GrammarIndex
-from .layout import bnf_name
 from .load_errors import load_tree
 
 __all__ = [

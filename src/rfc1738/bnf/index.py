@@ -4,7 +4,7 @@ Each file is read twice: by Lark's own grammar parser (through
 :func:`rfc1738.bnf.adapter.read_statements`), which says what a definition
 refers to and what an ``%import`` brings in, exactly as Lark will read them;
 and by
-:mod:`rfc1738.bnf.layout`, which says where the definition is and what
+:mod:`rfc1738.bnf.blocks`, which says where the definition is and what
 comments stand above it. A name a file imports is followed to the file that
 defines it, the way Lark's loader follows it, so a production is one entry
 in the file that defines it, however many files import it.
@@ -26,7 +26,7 @@ from .adapter import (
     WrittenIgnore,
     read_statements,
 )
-from .layout import Block, read_layout
+from .blocks import Block, read_layout
 
 __all__ = ["EXTERNAL", "Definition", "FileIndex", "GrammarIndex", "Imported", "Kind", "Ref"]
 

@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..errors import GrammarError
+from .blocks import BNF_PREFIX, bnf_name
 from .files import GrammarDirectory, shipped_grammar_dir
 from .index import Definition, GrammarIndex, Kind
-from .layout import BNF_PREFIX, bnf_name
 
 __all__ = [
     "RuleInfo",

@@ -16,10 +16,10 @@ from pathlib import Path
 from typing import Literal
 
 from .adapter import LoadFailed, check_loads
+from .blocks import DEVIATION_PREFIX
 from .files import GENERIC, GrammarDirectory, scheme_files
 from .index import Definition, GrammarIndex
 from .inspection import RuleInfo, bnf_mentions, grammar_directory, rule_infos
-from .layout import DEVIATION_PREFIX
 from .load_errors import grammar_error, reference_line
 
 __all__ = ["LintProblem", "Severity", "lint", "run_checks"]

@@ -5,10 +5,10 @@ Lines are read as bytes and stripped of their line ending (``\\n`` or
 URL and is judged. A line holding a byte that is not UTF-8 is invalid, and
 its error names that byte and its offset (:func:`~.output.not_utf8`). The
 lines are validated by :func:`rfc1738.check_lines`
-(:mod:`rfc1738.parse.bulk`). The summary keeps counts and the first
+(:mod:`rfc1738.runtime.bulk`). The summary keeps counts and the first
 ``--show`` errors, nothing per line, however long the input; ``--jsonl``
 writes one record a line, with its line number, from each line's match
-(:func:`~rfc1738.parse.bulk.match_blocks`, :mod:`rfc1738.urls.records`),
+(:func:`~rfc1738.runtime.bulk.match_blocks`, :mod:`rfc1738.output.jsonl`),
 a block of lines at a time. A line the reference parser refuses as too long
 for it is counted apart, as not judged (:class:`~.output.Refusals`).
 """
@@ -27,9 +27,9 @@ from json.encoder import encode_basestring_ascii as quoted
 from typing import BinaryIO, TextIO
 
 from ..errors import URLSyntaxError
-from ..parse.bulk import check_lines, line_error, lines, match_blocks
+from ..output.jsonl import MembersWriter, members_json, members_writer
+from ..runtime.bulk import check_lines, line_error, lines, match_blocks
 from ..urls import Grammar
-from ..urls.records import MembersWriter, members_json, members_writer
 from .output import (
     INVALID,
     OK,

@@ -8,9 +8,9 @@ import sys
 from typing import BinaryIO, TextIO
 
 from ..errors import InputTooLongError, URLSyntaxError
-from ..parse.parsers import ParserName
+from ..output.jsonl import json_value
+from ..runtime.dispatch import ParserName
 from ..urls import Grammar
-from ..urls.records import json_value
 
 __all__ = [
     "BROKEN_PIPE",

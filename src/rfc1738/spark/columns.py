@@ -13,18 +13,18 @@ and plain Spark SQL functions:
   pattern once per field and per scheme (and, for the eleven schemes, make
   an expression too big for Spark's code generation: "Code grows beyond 64
   KB"). A production that may be empty has a marker group around a part
-  that is never empty (:func:`rfc1738.parse.regex.write`), so an empty
+  that is never empty (:func:`rfc1738.compile.emit.write`), so an empty
   field (``ftp://@host/``'s user) is ``""`` and an absent one null, as in
   the library;
 - the fields a URL class's hook reads beyond the grammar are cut out of the
-  group the export gives for them (:mod:`rfc1738.parse.derived`) with
+  group the export gives for them (:mod:`rfc1738.runtime.hooks`) with
   ``split``, as the hook cuts them: gopher's selector, search and gopher+
   string out of the text after gtype, at the first and second ``%09``
   (section 3.4); prospero's fieldspecs, ``;name=value`` pairs, out of the
   text after ppath (section 3.11). nntp's article number has a group of its
   own (section 3.7);
 - the host checks the patterns leave out (label, name, hostnumber part and
-  port limits of :mod:`rfc1738.parse.hosts`) are SQL on the host, hostnumber
+  port limits of :mod:`rfc1738.runtime.hosts`) are SQL on the host, hostnumber
   and port fields, with ``when`` and ``forall``.
 """
 
@@ -37,9 +37,9 @@ from functools import cache
 from pyspark.sql import Column
 from pyspark.sql import functions as F
 
-from ..parse.derived import Derived
-from ..parse.dialects import JAVA, export_grammar
-from ..parse.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
+from ..compile.dialects import JAVA, export_grammar
+from ..runtime.hooks import Derived
+from ..runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from ..urls import load
 
 __all__ = ["fields", "is_valid_url", "url_struct"]
@@ -190,7 +190,7 @@ def _within(digits: Column, limit: int) -> Column:
 
 
 def _host_checks(field: dict[str, Column]) -> Column:
-    """The checks of :func:`rfc1738.parse.hosts.check_spans`, as SQL on the fields."""
+    """The checks of :func:`rfc1738.runtime.hosts.check_spans`, as SQL on the fields."""
     ok = F.lit(True)
     host, number, port = field.get("host"), field.get("hostnumber"), field.get("port")
     if host is not None:

@@ -24,13 +24,13 @@ from typing import TYPE_CHECKING
 
 from ..bnf.files import package_data
 from ..errors import URLSyntaxError
-from ..parse.diagnosis import at_escape_start
-from ..parse.fast import longest_viable_prefix
-from ..parse.possessive import compile_expression
+from ..runtime.explain import at_escape_start
+from ..runtime.fast import longest_viable_prefix
+from ..runtime.possessive import compile_expression
 from ..urls import shipped
 
 if TYPE_CHECKING:
-    from ..parse.parsers import ParserName
+    from ..runtime.dispatch import ParserName
     from ..urls import URL, Grammar
 
 __all__ = ["FRAGMENT_RULE", "check_fragment", "fragment_grammar_file", "parse_reference"]
@@ -50,7 +50,7 @@ def fragment_grammar_file() -> Path:
 @cache
 def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
     """The expression of ``fragmentid``, the one of its prefixes, and the hex digits."""
-    from ..parse.compiler import CompiledFile  # Lark: compiled on first use
+    from ..compile.pipeline import CompiledFile  # Lark: compiled on first use
 
     grammar = CompiledFile(fragment_grammar_file())
     whole, _groups = grammar.compile(FRAGMENT_RULE)

@@ -1,7 +1,7 @@
 """The stand-ins a standalone module runs in place of Lark and the grammar files.
 
 A module written by :func:`rfc1738.generate` holds the compiled tables of its
-grammar and of the shipped grammar (:mod:`rfc1738.parse.tables`), and runs the
+grammar and of the shipped grammar (:mod:`rfc1738.runtime.tables`), and runs the
 library's own modules with these in place of what reads grammar files or
 runs Lark (see :mod:`rfc1738.tools.standalone`):
 
@@ -18,7 +18,7 @@ runs Lark (see :mod:`rfc1738.tools.standalone`):
   the prefix expression.
 
 It imports nothing above :mod:`rfc1738.bnf.files` and
-:mod:`rfc1738.parse.tables`, since ``bnf.files`` imports it back in a
+:mod:`rfc1738.runtime.tables`, since ``bnf.files`` imports it back in a
 standalone package. In the library itself nothing uses it.
 """
 
@@ -29,7 +29,7 @@ from typing import NamedTuple, NoReturn
 
 from ..bnf.files import SchemeFile
 from ..errors import GrammarError, InputTooLongError
-from ..parse.tables import Tables
+from ..runtime.tables import Tables
 
 __all__ = [
     "CompiledFile",

@@ -6,7 +6,7 @@
 declarations exported here (:class:`Text`, :class:`Verbatim`, :class:`Number`,
 :class:`Path`, :class:`Pairs`, :class:`OneChar`, :class:`Scheme`; see
 :mod:`rfc1738.urls._fields`). What section 3 says about each scheme (section,
-default port, whether it has a login) is in :mod:`rfc1738.parse.facts`.
+default port, whether it has a login) is in :mod:`rfc1738.runtime.facts`.
 """
 
 from __future__ import annotations

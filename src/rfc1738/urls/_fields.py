@@ -18,7 +18,7 @@ scheme may give a meaning of its own); ``doc`` the attribute's docstring
 declarations :class:`~rfc1738.urls.URL` derives ``PRODUCTIONS``, ``FIELDS``,
 ``from_spans``, the order of ``to_dict()``, ``normalize()``, ``replace()`` and
 the text writer (with the literals between the fields taken from the start
-rule, see :mod:`rfc1738.parse.layout`).
+rule, see :mod:`rfc1738.runtime.layout`).
 
 Escapes and what they mean. An escape ``%XX`` of a character that stands for
 itself in the field and that the field does not reserve means that character
@@ -129,7 +129,7 @@ class Field(Generic[T]):
 
         A text without escapes is given back as it is, the same object:
         ASCII characters read as UTF-8 octets are those characters again, so
-        decoding would only copy it (and :mod:`rfc1738.urls.records` knows by
+        decoding would only copy it (and :mod:`rfc1738.output.jsonl` knows by
         the identity that its JSON is the raw text's).
         """
         value: T = raw

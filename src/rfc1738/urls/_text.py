@@ -18,7 +18,7 @@ import re
 from functools import cache
 from urllib.parse import unquote_to_bytes
 
-from ..parse.numbers import decimal, digits, exceeds
+from ..runtime.numbers import decimal, digits, exceeds
 
 __all__ = [
     "decimal",

@@ -10,11 +10,11 @@ from weakref import WeakKeyDictionary
 
 from ..bnf.files import GENERIC
 from ..errors import AmbiguousFieldError, FrozenURLError, URLSyntaxError
-from ..parse.facts import SchemeFacts, facts_for
-from ..parse.hosts import check_spans
-from ..parse.layout import Layout, present, write
-from ..parse.parsers import ParserName, ParserSet, default_parsers
-from ..parse.spans import Spans, spans_from_regs
+from ..runtime.dispatch import ParserName, ParserSet, default_parsers
+from ..runtime.facts import SchemeFacts, facts_for
+from ..runtime.hosts import check_spans
+from ..runtime.layout import Layout, present, write
+from ..runtime.spans import Spans, spans_from_regs
 from ._fields import EscapeSets, Field, Number, Pairs, Path, Raw, Verbatim
 from ._text import digits
 
@@ -136,7 +136,7 @@ class URL(metaclass=_URLType):
     #: Fields a hook of the class reads (``_read_fields``) rather than their production's span.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset()
     #: Properties of the class's own whose value depends on the scheme as written and on
-    #: the raw fields named alone: a writer of many records (:mod:`rfc1738.urls.records`)
+    #: the raw fields named alone: a writer of many records (:mod:`rfc1738.output.jsonl`)
     #: works each out once per spelling and short values of those fields.
     READS_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
     #: Properties of the class's own whose value depends on the scheme as written and on
@@ -147,7 +147,7 @@ class URL(metaclass=_URLType):
     HOOK_SPANS: ClassVar[frozenset[str]] = frozenset()
     #: Productions a hook reads besides the fields' own.
     EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
-    #: The :data:`~rfc1738.parse.facts.SCHEME_FACTS` key of the class (section, default port).
+    #: The :data:`~rfc1738.runtime.facts.SCHEME_FACTS` key of the class (section, default port).
     SCHEME: ClassVar[str] = GENERIC
 
     @classmethod
@@ -181,7 +181,7 @@ class URL(metaclass=_URLType):
 
         ``match`` is a match of the compiled expression (host checks done),
         ``groups`` the group numbers of each production (see
-        :class:`~rfc1738.parse.fast.FastParser`): the object keeps the match,
+        :class:`~rfc1738.runtime.fast.FastParser`): the object keeps the match,
         and the spans are worked out from it only when a field is first read.
         One allocation and one slot assignment per object.
         """
@@ -203,7 +203,7 @@ class URL(metaclass=_URLType):
 
     @property
     def host_checks(self) -> bool:
-        """Whether host and port limits were checked (see :mod:`rfc1738.parse.hosts`)."""
+        """Whether host and port limits were checked (see :mod:`rfc1738.runtime.hosts`)."""
         return self._state[3]
 
     @property
@@ -579,7 +579,7 @@ class URL(metaclass=_URLType):
         read from their productions' spans) in place: a function of the
         text, the spans of :attr:`HOOK_SPANS` and the start rule's layout
         (``layout()``, the same for every URL of the class with the same
-        scheme as written), so that :mod:`rfc1738.urls.records` reads the
+        scheme as written), so that :mod:`rfc1738.output.jsonl` reads the
         fields of many URLs without building an object for each. Each text
         it gives is a part of ``text``, as written.
         """
@@ -635,7 +635,7 @@ class URL(metaclass=_URLType):
         """The text of a URL with these raw fields; ``ValueError`` if none has them.
 
         ``kept``: the optional parts without a field to write (``None``: those
-        this URL's text has, see :func:`~rfc1738.parse.layout.present`).
+        this URL's text has, see :func:`~rfc1738.runtime.layout.present`).
         """
         layout = self._layout()
         productions: dict[str, object] = {}

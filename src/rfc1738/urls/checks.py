@@ -3,7 +3,7 @@
 An object takes its scheme from before the first ``:`` of its text (and the
 grammar file that reads it is chosen the same way), reads each field from
 the span of one production of its start rule, and writes each field back
-into one place of that rule (:mod:`rfc1738.parse.layout`). An edited grammar
+into one place of that rule (:mod:`rfc1738.runtime.layout`). An edited grammar
 or a class of one's own can break these assumptions; each break is a
 :class:`~rfc1738.GrammarError` that says which, instead of a crash or a
 wrong text later:
@@ -36,9 +36,9 @@ from typing import TYPE_CHECKING, Any
 from ..bnf.files import GENERIC
 from ..bnf.names import base_name
 from ..errors import GrammarError
-from ..parse.automaton import DATA_VERSION
-from ..parse.layout import Layout, write
-from ..parse.store import shipped_tables
+from ..runtime.automaton import DATA_VERSION
+from ..runtime.layout import Layout, write
+from ..runtime.store import shipped_tables
 from .base import URL
 from .generic import GenericURL
 
@@ -181,7 +181,7 @@ def _most(layout: Layout) -> Counter[str]:
 def colon_free_text(data: Mapping[str, Any]) -> str | None:
     """A shortest text without ``:`` that an error automaton accepts, or ``None``.
 
-    ``data`` is the automaton as :meth:`~rfc1738.parse.automaton.ErrorAutomaton.to_data`
+    ``data`` is the automaton as :meth:`~rfc1738.runtime.automaton.ErrorAutomaton.to_data`
     writes it (each state's row, one character a class of characters: the
     next state plus one, ``"\\x00"`` for none; ``info``, for each state where
     a token ends: the state, whether it accepts, two names, and how many
@@ -264,7 +264,7 @@ def _layout(grammar: Grammar, file: str, fields: frozenset[str]) -> Layout | Non
     compiled = grammar.compiled_file(file)
     # Lark: compiled_file has imported the compiler already; its error for a rule
     # that refers back to itself.
-    from ..parse.compiler import NotRegularError
+    from ..compile.pipeline import NotRegularError
 
     try:
         return compiled.layout(start, fields)

@@ -7,9 +7,9 @@ from collections.abc import Callable
 from pathlib import PurePosixPath
 from typing import ClassVar, Self
 
-from ..parse.layout import Layout
-from ..parse.parsers import ParserSet
-from ..parse.spans import Spans
+from ..runtime.dispatch import ParserSet
+from ..runtime.layout import Layout
+from ..runtime.spans import Spans
 from ._fields import Path, Verbatim
 from .base import URL, Parts
 

@@ -93,7 +93,7 @@ class GenericURL(URL):
 
     SCHEME: ClassVar[str] = "generic"
     # Whether the //login reading applied: the error diagnosis asks it of the
-    # generic production (rfc1738.parse.diagnosis.explain_scheme).
+    # generic production (rfc1738.runtime.explain.explain_scheme).
     EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"ip_schemepart"})
 
     def _source(self) -> tuple[str, str]:

@@ -1,6 +1,6 @@
 """The grammar with its URL classes: what :func:`rfc1738.load` returns.
 
-:class:`Grammar` is a :class:`~rfc1738.parse.parsers.ParserSet` whose matches
+:class:`Grammar` is a :class:`~rfc1738.runtime.dispatch.ParserSet` whose matches
 become the classes of this package: :data:`CLASSES` by grammar file name,
 :class:`GenericURL` for the rest. Every object remembers the grammar that
 parsed it, and re-reads by it in ``normalize()`` and ``replace()``.
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..bnf.files import GENERIC
 from ..errors import MAX_REFERENCE_LENGTH
-from ..parse.parsers import ParserName, ParserSet, set_default_parsers
+from ..runtime.dispatch import ParserName, ParserSet, set_default_parsers
 from .base import URL
 from .checks import check_chosen, check_generic, check_given
 from .file import FileURL

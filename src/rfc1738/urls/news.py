@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any, ClassVar
 
-from ..parse.layout import Layout
-from ..parse.spans import Spans
+from ..runtime.layout import Layout
+from ..runtime.spans import Spans
 from ._fields import Field, Text, Verbatim
 from ._text import escape
 from .base import URL, Parts

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from ..parse.derived import HookExport, OwnGroup
-from ..parse.layout import Layout
-from ..parse.spans import Spans
+from ..runtime.hooks import HookExport, OwnGroup
+from ..runtime.layout import Layout
+from ..runtime.spans import Spans
 from ._fields import Number, Verbatim
 from .base import URL, Parts
 

@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import ClassVar
 
-from ..parse.derived import HookExport, SplitAfter
-from ..parse.layout import Layout, literal_before
-from ..parse.spans import Spans
+from ..runtime.hooks import HookExport, SplitAfter
+from ..runtime.layout import Layout, literal_before
+from ..runtime.spans import Spans
 from ._fields import Number, Pairs, Path, Verbatim
 from .base import URL, Parts
 

@@ -1,24 +1,24 @@
 """Where a grammar directory's compiled tables come from, without Lark when it can.
 
-:class:`TableStore` answers a :class:`~rfc1738.parse.parsers.ParserSet`'s
+:class:`TableStore` answers a :class:`~rfc1738.runtime.dispatch.ParserSet`'s
 questions (a scheme's expression, the rules its file defines, a character
 set) from the first of:
 
 1. tables registered for the directory (:func:`register_tables`: a
    standalone module's own);
-2. the tables built into the wheel (``rfc1738/parse/_tables.py``, written by
+2. the tables built into the wheel (``rfc1738/runtime/_tables.py``, written by
    ``hatch_build.py`` from ``grammar/``), when the directory's content key is
    theirs: the shipped grammar, or an unedited copy of it;
-3. the disk cache (:mod:`rfc1738.parse.cache`), by content key: checked
+3. the disk cache (:mod:`rfc1738.runtime.cache`), by content key: checked
    when read, and each scheme's expression when the scheme is first used
-   (:mod:`rfc1738.parse.checked`); a scheme whose table does not hold
+   (:mod:`rfc1738.runtime.checked`); a scheme whose table does not hold
    together is compiled again, as if it were not there;
 4. the compiler (Lark), one scheme at a time on first use; what it compiles
    is added to the disk cache.
 
 The wheel's tables are the package's own data, used unchecked once their key
 matches; a standalone module reads its own with
-:func:`~rfc1738.parse.tables.read_tables`, which checks them as it checks a
+:func:`~rfc1738.runtime.tables.read_tables`, which checks them as it checks a
 cache file's.
 """
 
@@ -43,7 +43,7 @@ except ImportError:  # pragma: no cover - the tests run the built wheel
     _BUILT = None  # type: ignore[assignment, unused-ignore]
 
 if TYPE_CHECKING:
-    from .compiler import CompiledFile
+    from ..compile.pipeline import CompiledFile
 
 __all__ = ["TableStore", "register_tables", "shipped_tables"]
 
@@ -154,7 +154,7 @@ class TableStore:
         """
         found = self.tables.char_set(file, kind, name)
         if found is None and not any(k[:2] == (file, kind) for k in self.tables.chars):
-            from .compiler import CompiledFile  # Lark: only for a set not compiled yet
+            from ..compile.pipeline import CompiledFile  # Lark: only for a set not compiled yet
 
             try:
                 compiled = CompiledFile(self.directory / f"{file}.lark").char_sets((kind,))

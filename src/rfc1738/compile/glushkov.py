@@ -1,14 +1,14 @@
 """The error automaton built from the named IR: Glushkov, then subsets.
 
 :func:`build` takes the tree of
-:meth:`~rfc1738.parse.compiler.CompiledFile.named` (every rule a
-:class:`~rfc1738.parse.ir.Production`, every token a
-:class:`~rfc1738.parse.ir.Term`) and makes
+:meth:`~rfc1738.compile.pipeline.CompiledFile.named` (every rule a
+:class:`~rfc1738.compile.ir.Production`, every token a
+:class:`~rfc1738.compile.ir.Term`) and makes
 
 1. a Glushkov automaton whose positions are the token occurrences of the
    start rule, each knowing its name and the productions it is inside;
 2. from it, by the subset construction, a deterministic automaton over
-   characters (:class:`~rfc1738.parse.automaton.ErrorAutomaton`) whose
+   characters (:class:`~rfc1738.runtime.automaton.ErrorAutomaton`) whose
    states know whether a token just ended there and, if so, which tokens may
    come next and which production an error there is in.
 
@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from itertools import product
 from typing import Any
 
-from .automaton import ErrorAutomaton, LiteralRule, StateInfo
+from ..runtime.automaton import ErrorAutomaton, LiteralRule, StateInfo
 from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term
 from .limits import MAX_STATES, GrammarLimitError
 
@@ -278,9 +278,9 @@ def build(node: Node, start: str, *, file: str | None = None) -> ErrorAutomaton:
     Raises :class:`NotSupportedError` where the tree holds a token whose
     reading by the reference parser it cannot mirror (one that matches
     unboundedly long text, or two lengths at one position), and
-    :class:`~rfc1738.parse.limits.GrammarLimitError` (naming ``start`` and
+    :class:`~rfc1738.compile.limits.GrammarLimitError` (naming ``start`` and
     the grammar ``file``) where it would have more than
-    :data:`~rfc1738.parse.limits.MAX_STATES` states: a grammar can ask for
+    :data:`~rfc1738.compile.limits.MAX_STATES` states: a grammar can ask for
     twice as many with each repetition it adds (``( "a" | "b" )* "a" ( "a" |
     "b" )``), and is refused before the work gets long.
     """

@@ -1,13 +1,13 @@
 """The grammar in other engines' regular-expression dialects: RE2, Java, ECMAScript.
 
-The writer of :mod:`rfc1738.parse.regex` walks the compiler's IR once per dialect;
+The writer of :mod:`rfc1738.compile.emit` walks the compiler's IR once per dialect;
 each :class:`~rfc1738.regex.Dialect` here says how its engine spells a named
 group, a possessive repetition and a character:
 
 - **Python** (``re``, exported): as the fast parser's expressions, but for a
   possessive repetition of a group, written as an atomic group around the
   greedy one (``(?>(?:x)*)``), which CPython 3.11.0 to 3.11.4 match right
-  too (:mod:`rfc1738.parse.possessive`).
+  too (:mod:`rfc1738.runtime.possessive`).
 - **RE2** (Google RE2, DuckDB, BigQuery, ``google-re2``) never backtracks, so
   it has no possessive quantifiers and needs none: ``x*+`` is written ``x*``.
 - **Java** (``java.util.regex``, Spark SQL's ``rlike``/``regexp_extract``)
@@ -23,11 +23,11 @@ group, a possessive repetition and a character:
   lookahead repetitions are plain greedy ones, and a pattern that would need
   more groups than V8's fast path holds (63) is written with greedy
   repetitions throughout, its runs unrolled (``Writer.greedy`` in
-  :mod:`rfc1738.parse.regex`).
+  :mod:`rfc1738.compile.emit`).
 
-The patterns are written from the compiler's IR (:mod:`rfc1738.parse.compiler`,
+The patterns are written from the compiler's IR (:mod:`rfc1738.compile.pipeline`,
 which reads the grammar files with Lark); what an export gives,
-:class:`~rfc1738.parse.exported.Export`, is defined apart, so that
+:class:`~rfc1738.runtime.exported.Export`, is defined apart, so that
 ``import rfc1738`` has it without the writers.
 
 Every pattern is anchored at both ends, so a search (``rlike``,
@@ -38,9 +38,9 @@ lookahead (RE2 has none): the generic branch's scheme is written as "any
 scheme but the predefined ones", built from their names.
 
 The groups are the productions a scheme's class reads, and what its
-``HOOK_EXPORTS`` add for the fields its hook reads (:mod:`rfc1738.parse.derived`):
+``HOOK_EXPORTS`` add for the fields its hook reads (:mod:`rfc1738.runtime.hooks`):
 a group for the text the hook cuts (gopher's ``after_gtype``), with each
-field cut out of it described as a :class:`~rfc1738.parse.derived.Derived`
+field cut out of it described as a :class:`~rfc1738.runtime.hooks.Derived`
 (``ExportedPattern.derived``), or a group of the field's own (nntp's
 ``article_number``).
 """
@@ -53,17 +53,17 @@ from typing import TYPE_CHECKING
 
 from ..bnf.files import GENERIC
 from ..errors import GrammarError
-from .compiler import CompiledFile
-from .derived import Derived, HookExport, OwnGroup, SplitAfter
-from .exported import Export, ExportedPattern
-from .hosts import CHECKED_PRODUCTIONS, MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
+from ..runtime.exported import Export, ExportedPattern
+from ..runtime.hooks import Derived, HookExport, OwnGroup, SplitAfter
+from ..runtime.hosts import CHECKED_PRODUCTIONS, MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
+from ..runtime.layout import literal_before
+from ..runtime.possessive import repetition
+from .emit import Dialect, Writer, write
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
-from .layout import literal_before
-from .possessive import repetition
-from .regex import Dialect, Writer, write
+from .pipeline import CompiledFile
 
 if TYPE_CHECKING:
-    from .parsers import ParserSet
+    from ..runtime.dispatch import ParserSet
 
 __all__ = [
     "DIALECTS",
@@ -80,7 +80,7 @@ __all__ = [
 ]
 
 #: What no exported pattern checks: the host checks beyond the grammar
-#: (:mod:`rfc1738.parse.hosts`), to be done on the captured groups.
+#: (:mod:`rfc1738.runtime.hosts`), to be done on the captured groups.
 OMITS = (
     f"host: a label of at most {MAX_LABEL} characters, a host name of at most {MAX_HOST} "
     "(RFC 1034 section 3.5, RFC 1123 section 2.1); check them on the host group",
@@ -183,7 +183,7 @@ class _PortablePython(Dialect):
     """Python's ``re``, in a form every Python 3.11 and later matches alike.
 
     The fast parser runs a possessive repetition of a group (``(?:x)*+``)
-    where the running Python matches it right (:mod:`rfc1738.parse.possessive`:
+    where the running Python matches it right (:mod:`rfc1738.runtime.possessive`:
     CPython 3.11.0 to 3.11.4 do not); an exported pattern may run on another
     Python, so there it is an atomic group around the greedy repetition
     (``(?>(?:x)*)``), the same language, which those read right too. Runs of
@@ -208,7 +208,7 @@ class SchemeSource:
     """Where one scheme's pattern comes from: its file, start rule and captured productions.
 
     ``hooks`` are the class's ``HOOK_EXPORTS``: the groups and cuts that give
-    the fields its hook reads (:mod:`rfc1738.parse.derived`).
+    the fields its hook reads (:mod:`rfc1738.runtime.hooks`).
     """
 
     grammar: CompiledFile
@@ -252,7 +252,7 @@ def export_patterns(
     ``generic`` names the source that serves every scheme without a file of
     its own; its ``scheme`` production must be a run of one character class.
     ``mark_empty`` adds a marker group to each captured production that may
-    be empty (see :func:`~rfc1738.parse.regex.write`): engines such
+    be empty (see :func:`~rfc1738.compile.emit.write`): engines such
     as Spark's ``regexp_extract`` give ``""`` for a group that took no part.
     """
     chosen = _dialect(dialect)

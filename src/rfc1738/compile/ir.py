@@ -1,7 +1,7 @@
 """A small regular-expression tree: what the grammar compiler produces.
 
-The grammar files are read into these nodes (by :mod:`rfc1738.parse.compiler`) and
-written out as Python regular expressions (by :mod:`rfc1738.parse.regex`). Each node
+The grammar files are read into these nodes (by :mod:`rfc1738.compile.pipeline`) and
+written out as Python regular expressions (by :mod:`rfc1738.compile.emit`). Each node
 knows the characters it can start with and whether it can match nothing, which
 is what the writer needs to make repetitions possessive where that is safe.
 """
@@ -241,7 +241,7 @@ class Production(Node):
     """A grammar rule, kept by name so that errors can say which one was being matched.
 
     Only the error automaton's reading of a grammar has these
-    (:meth:`rfc1738.parse.compiler.CompiledFile.named`); the regex writers never
+    (:meth:`rfc1738.compile.pipeline.CompiledFile.named`); the regex writers never
     see them.
     """
 

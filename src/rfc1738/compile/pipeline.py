@@ -5,7 +5,7 @@ start rule can be written as one anchored regular expression. The compiler
 reads the grammar files as Lark's own loader does (through
 :mod:`rfc1738.bnf.adapter`, as :mod:`rfc1738.bnf.tree` definitions), so it
 sees exactly what the reference parser sees, and translates the definitions
-into :mod:`rfc1738.parse.ir` trees. Nothing it produces comes from a pattern written by
+into :mod:`rfc1738.compile.ir` trees. Nothing it produces comes from a pattern written by
 hand.
 """
 
@@ -21,13 +21,13 @@ from ..bnf.files import SchemeFile, lark_files
 from ..bnf.load_errors import load_tree
 from ..bnf.names import base_name
 from ..errors import GrammarError
-from .automaton import ErrorAutomaton
+from ..runtime.automaton import ErrorAutomaton
+from ..runtime.layout import Layout, fields_in
+from ..runtime.tables import CharsKey, SchemeTable
+from .emit import Written, runs_in_linear_time, simplify, write_regex, write_simplified
 from .glushkov import NotSupportedError, build
 from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term, prefixes
-from .layout import Layout, fields_in
 from .limits import MAX_DEPTH, MAX_LITERAL, MAX_REPEAT, MAX_SIZE, GrammarLimitError
-from .regex import Written, runs_in_linear_time, simplify, write_regex, write_simplified
-from .tables import CharsKey, SchemeTable
 from .thompson import matcher_data
 
 __all__ = ["CompiledFile", "NotRegularError", "checked_files"]
@@ -74,14 +74,14 @@ class CompiledFile:
         """The regular expression for ``start`` and its capture groups.
 
         ``capture`` names the productions whose spans are wanted (matched
-        without their namespace, see :func:`~rfc1738.parse.spans.base_name`).
+        without their namespace, see :func:`~rfc1738.runtime.spans.base_name`).
         Raises :class:`NotRegularError` if ``start`` reaches a rule that refers
         back to itself.
         """
         return write_simplified(self.ir(start, capture))
 
     def layout(self, start: str, fields: Collection[str]) -> Layout:
-        """How ``start`` lays out the productions ``fields`` (see :mod:`rfc1738.parse.layout`)."""
+        """How ``start`` lays out the productions ``fields`` (see :mod:`rfc1738.runtime.layout`)."""
         if start not in self.rules:
             raise GrammarError(f"no rule {start}", file=str(self.path))
         wanted = frozenset(fields)
@@ -102,8 +102,8 @@ class CompiledFile:
     def named(self, start: str) -> Node:
         """The tree of ``start`` with every rule and token kept by name, for the error automaton.
 
-        Rules become :class:`~rfc1738.parse.ir.Production` nodes and each
-        terminal or literal a rule uses a :class:`~rfc1738.parse.ir.Term`,
+        Rules become :class:`~rfc1738.compile.ir.Production` nodes and each
+        terminal or literal a rule uses a :class:`~rfc1738.compile.ir.Term`,
         named as the reference parser names it in errors (``UCHAR``, ``"/"``,
         ``"http://"i``). Raises :class:`NotRegularError` like :meth:`compile`.
         """
@@ -112,13 +112,13 @@ class CompiledFile:
         return _Translator(self, frozenset(), named=True).rule(start, ())
 
     def error_automaton(self, start: str) -> ErrorAutomaton | None:
-        """The error automaton of ``start`` (:mod:`rfc1738.parse.glushkov`).
+        """The error automaton of ``start`` (:mod:`rfc1738.compile.glushkov`).
 
         ``None`` where there is none: a grammar that is not regular, or a
         token the automaton cannot mirror the reference parser on (Earley
-        explains those errors). :class:`~rfc1738.parse.limits.GrammarLimitError`
+        explains those errors). :class:`~rfc1738.compile.limits.GrammarLimitError`
         where it would have more states than
-        :data:`~rfc1738.parse.limits.MAX_STATES`.
+        :data:`~rfc1738.compile.limits.MAX_STATES`.
         """
         try:
             return build(self.named(start), start, file=str(self.path))
@@ -130,7 +130,7 @@ class CompiledFile:
     def scheme_table(
         self, start: str, capture: Collection[str], layout_fields: Collection[str] = ()
     ) -> SchemeTable:
-        """Compile ``start`` as a scheme's table (:mod:`rfc1738.parse.tables`).
+        """Compile ``start`` as a scheme's table (:mod:`rfc1738.runtime.tables`).
 
         The expression has named groups for ``capture``; the table also holds
         the prefix expression, the error automaton of the start rule and, for
@@ -215,9 +215,9 @@ class CompiledFile:
 def checked_files(files: Mapping[str, SchemeFile]) -> dict[str, CompiledFile]:
     """Each scheme's file loaded, its start rule read within the compiler's limits.
 
-    Raises :class:`~rfc1738.parse.limits.GrammarLimitError` for the first
+    Raises :class:`~rfc1738.compile.limits.GrammarLimitError` for the first
     scheme (by name) whose start rule goes past a limit of
-    :mod:`rfc1738.parse.limits` but the error automaton's states (known
+    :mod:`rfc1738.compile.limits` but the error automaton's states (known
     only once it is built, when the scheme is first compiled). Other
     problems (a file Lark refuses, a rule that refers back to itself) are
     left for when the scheme is used, as before: the reference parser serves
@@ -334,9 +334,9 @@ def _linear_matcher(node: Node, automaton: ErrorAutomaton | None) -> dict[str, A
     """The route of a scheme: ``None`` for its expression, else the linear matcher's data.
 
     The expression (Python's ``re``) serves a scheme where it runs in linear
-    time (:func:`~rfc1738.parse.regex.runs_in_linear_time`: the shipped
+    time (:func:`~rfc1738.compile.emit.runs_in_linear_time`: the shipped
     grammar's schemes, and most edited ones), the linear matcher
-    (:mod:`rfc1738.parse.linear`) where it may not. So does a scheme without
+    (:mod:`rfc1738.runtime.linear`) where it may not. So does a scheme without
     an error automaton: the matcher then finds where a text too long for the
     reference parser stops fitting, which the prefix expression, written
     with loops that give back, could take quadratic time or worse to find.
@@ -367,7 +367,7 @@ def _repeated_chars(node: Node) -> frozenset[str]:
 
 
 def _layout_of(node: Node, fields: frozenset[str]) -> Layout:
-    """The layout (see :mod:`rfc1738.parse.layout`) of a start rule's IR with groups ``fields``."""
+    """The layout (:mod:`rfc1738.runtime.layout`) of a start rule's IR with groups ``fields``."""
     counter = [0]
 
     def convert(node: Node) -> Layout:
@@ -431,7 +431,7 @@ def _prune(layout: Layout, outside: frozenset[str]) -> Layout:
 
 
 class _Translator:
-    """:mod:`rfc1738.bnf.tree` definitions → :mod:`rfc1738.parse.ir`, one start rule at a time."""
+    """:mod:`rfc1738.bnf.tree` definitions → :mod:`rfc1738.compile.ir`, one start rule at a time."""
 
     def __init__(
         self,
@@ -490,14 +490,14 @@ class _Translator:
         return node
 
     def limit(self, path: tuple[str, ...], what: str, limit: str) -> GrammarLimitError:
-        """The error for a limit of :mod:`~rfc1738.parse.limits` the rule being read goes past."""
+        """The error for a limit of :mod:`~rfc1738.compile.limits` the rule being read goes past."""
         rule = base_name(path[-1]) if path else self.top
         return GrammarLimitError(str(rule), what, limit, file=str(self.grammar.path))
 
     def size(self, node: Node) -> int:
         """How many characters ``node`` holds with its bounded repetitions written out.
 
-        Capped a little past :data:`~rfc1738.parse.limits.MAX_SIZE`; each
+        Capped a little past :data:`~rfc1738.compile.limits.MAX_SIZE`; each
         node's is kept, so that the rules a rule names are counted once.
         """
         known = self.sizes.get(id(node))

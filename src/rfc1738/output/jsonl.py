@@ -36,11 +36,25 @@ from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore
 from operator import itemgetter
 from typing import Any, Protocol, cast
 
-from ..parse.layout import Layout
-from ..parse.parsers import ParserSet
-from ..parse.spans import spans_from_regs
-from ._fields import Field, Number, Path, Verbatim
-from ._record_code import (
+from ..runtime.dispatch import ParserSet
+from ..runtime.layout import Layout
+from ..runtime.spans import spans_from_regs
+from ..urls._fields import Field, Number, Path, Verbatim
+from ..urls.base import (
+    URL,
+    Parts,
+    _plain,
+    by_fields,
+    by_presence,
+    by_spelling,
+    members,
+    primed,
+    reads_cut,
+    reads_spans,
+    refused,
+    refusing,
+)
+from .codegen import (
     DIGITS_WIDTH,
     Constant,
     Digits,
@@ -54,20 +68,6 @@ from ._record_code import (
     line_function,
     presence,
     record_function,
-)
-from .base import (
-    URL,
-    Parts,
-    _plain,
-    by_fields,
-    by_presence,
-    by_spelling,
-    members,
-    primed,
-    reads_cut,
-    reads_spans,
-    refused,
-    refusing,
 )
 
 __all__ = ["Groups", "MembersWriter", "json_value", "members_json", "members_writer"]
@@ -151,7 +151,7 @@ def members_writer(
 
     ``match`` is a match of ``text`` by the compiled expression whose groups
     are ``groups`` (the fast parser's ``fields``, host checks done), as
-    :func:`rfc1738.parse.bulk.match_lines` gives it;
+    :func:`rfc1738.runtime.bulk.match_lines` gives it;
     the object would be ``cls`` built from them with ``grammar`` and
     ``host_checks``. The text is the same as :func:`members_json` of that
     object, without building its dictionary. ``plain`` says whether JSON
@@ -317,11 +317,11 @@ class _Writer:
         #: Per shape, the record's template and what fills it (see :meth:`_shape`).
         self.shapes: dict[tuple[object, ...], _Shape] = {}
         #: For a class read from the match, per spelling, the shapes' functions by
-        #: which values are ``None`` (:func:`~._record_code.line_function`).
+        #: which values are ``None`` (:func:`~.codegen.line_function`).
         self.spelled: dict[str, dict[int, Callable[[tuple[Any, ...]], str | None]]] = {}
         #: For a class whose hook reads its fields, per spelling, the shapes'
         #: functions and texts by the values' types
-        #: (:func:`~._record_code.hooked_line_function`).
+        #: (:func:`~.codegen.hooked_line_function`).
         self.hooked: dict[str, dict[tuple[type, ...], HookedShape]] = {}
         #: Per slot and values it depends on, its JSON text (see :meth:`_fill`).
         self.known: dict[tuple[object, ...], str] = {}
@@ -580,7 +580,7 @@ class _Writer:
         values: tuple[Any, ...],
         url: URL,
     ) -> Callable[[tuple[Any, ...]], str | None] | None:
-        """The shape's record as one function (:mod:`._record_code`), where its fills allow.
+        """The shape's record as one function (:mod:`.codegen`), where its fills allow.
 
         Each fill becomes the step the loop of :meth:`write` would take on a
         line of the shape, a value that is ``None`` in the shape (so the same
@@ -776,7 +776,7 @@ def _where(found: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
 #: :data:`_VALUE`: ``read`` of the value at ``at`` (``None``: the value itself)
 #: as JSON; :data:`_DIGITS`: the same for a :class:`Number` field, whose text of
 #: ASCII digits without a leading zero is the JSON of its number (at most
-#: :data:`~._record_code.DIGITS_WIDTH` of them: ``_plain`` writes a longer number as text);
+#: :data:`~.codegen.DIGITS_WIDTH` of them: ``_plain`` writes a longer number as text);
 #: :data:`_BY_FIELDS`, :data:`_ATTRIBUTE`: the property ``slot`` of the
 #: object as JSON. ``slot`` names the fill (a member, or a raw field); ``key``
 #: is the index of the one value its text is kept by, or -1 (see

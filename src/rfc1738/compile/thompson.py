@@ -1,8 +1,8 @@
 """The linear matcher's automaton, built from the IR: Thompson's construction, choices in order.
 
 :func:`matcher_data` takes the simplified tree of a start rule (what
-:mod:`rfc1738.parse.regex` writes) and gives the automaton
-:class:`~rfc1738.parse.linear.LinearMatcher` runs, as plain data: a node per
+:mod:`rfc1738.compile.emit` writes) and gives the automaton
+:class:`~rfc1738.runtime.linear.LinearMatcher` runs, as plain data: a node per
 character set, per choice, per group boundary, and one where the text may end.
 A choice lists its ways on in the order a backtracking matcher tries them
 (the options of an alternative as written, another iteration of a repetition
@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..runtime.linear import CHAR, CLOSE, DATA_VERSION, MATCH, OPEN, SPLIT
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
-from .linear import CHAR, CLOSE, DATA_VERSION, MATCH, OPEN, SPLIT
 
 __all__ = ["matcher_data"]
 
@@ -28,7 +28,7 @@ def matcher_data(node: Node) -> dict[str, Any]:
     Groups are numbered as the regex writer opens them (from the left, an
     outer group before those inside it), and named by their production: the
     first that took part gives the production's span, as
-    :func:`~rfc1738.parse.spans.spans_from_regs` reads a match's.
+    :func:`~rfc1738.runtime.spans.spans_from_regs` reads a match's.
     """
     builder = _Builder()
     match = builder.add(MATCH, None, ())

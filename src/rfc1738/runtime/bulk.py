@@ -1,7 +1,7 @@
 """Validating many URLs at once: one a line, from a file, a buffer or any iterable.
 
 :func:`check_lines` is :meth:`ParserSet.is_valid
-<rfc1738.parse.parsers.ParserSet.is_valid>` for a stream: the same answer for
+<rfc1738.runtime.dispatch.ParserSet.is_valid>` for a stream: the same answer for
 every line, with what is the same from one line to the next worked out once
 (the scheme's expression and where its ``host``, ``hostnumber`` and ``port``
 groups are), and bytes read in large blocks. It keeps nothing per line, so a
@@ -18,7 +18,7 @@ from itertools import islice
 from typing import IO, Any, NamedTuple, cast
 
 from ..errors import URLSyntaxError
-from .parsers import ParserSet
+from .dispatch import ParserSet
 
 __all__ = [
     "BLOCK",
@@ -50,7 +50,7 @@ class LineResult(NamedTuple):
     text: str
     #: The grammar file that judged it: its scheme's, or ``generic``.
     scheme: str
-    #: Whether :meth:`~rfc1738.parse.parsers.ParserSet.parse` would return an object.
+    #: Whether :meth:`~rfc1738.runtime.dispatch.ParserSet.parse` would return an object.
     valid: bool
 
 
@@ -63,7 +63,7 @@ class LineMatch(NamedTuple):
     text: str
     #: The grammar file that judged it: its scheme's, or ``generic``.
     scheme: str
-    #: Whether :meth:`~rfc1738.parse.parsers.ParserSet.parse` would return an object.
+    #: Whether :meth:`~rfc1738.runtime.dispatch.ParserSet.parse` would return an object.
     valid: bool
     #: The match of the scheme's compiled expression for a valid line it read
     #: (host checks done); ``None`` for an invalid line, or a scheme no
@@ -218,8 +218,8 @@ def check_lines(
 ) -> Iterator[LineResult]:
     """Validate each line of ``source`` (see :func:`lines`): one :class:`LineResult` a line.
 
-    The verdict is :meth:`~rfc1738.parse.parsers.ParserSet.is_valid`'s, with
-    the compiled expressions; ask :meth:`~rfc1738.parse.parsers.ParserSet.parse`
+    The verdict is :meth:`~rfc1738.runtime.dispatch.ParserSet.is_valid`'s, with
+    the compiled expressions; ask :meth:`~rfc1738.runtime.dispatch.ParserSet.parse`
     for the error of a line that is not valid.
     """
     judges = _Judges(parsers, host_checks)
@@ -240,7 +240,7 @@ def match_lines(
 
     For a valid line of a scheme that has a compiled expression, ``match`` is
     its match, host checks done: the groups of each production are those of
-    :attr:`ParserSet.fast_parser(scheme).fields <rfc1738.parse.fast.FastParser.fields>`,
+    :attr:`ParserSet.fast_parser(scheme).fields <rfc1738.runtime.fast.FastParser.fields>`,
     so that the URL layer builds the object, or writes its fields, without
     matching again. ``match`` is ``None`` for an invalid line, and for a
     line of a scheme no expression serves (a grammar that refers back to
@@ -330,7 +330,7 @@ def match_blocks(
 def line_error(
     parsers: ParserSet, text: str, *, host_checks: bool = True, scheme: str | None = None
 ) -> URLSyntaxError:
-    """The error :meth:`~rfc1738.parse.parsers.ParserSet.parse` raises for ``text``.
+    """The error :meth:`~rfc1738.runtime.dispatch.ParserSet.parse` raises for ``text``.
 
     For a line :func:`check_lines` or :func:`match_lines` found invalid:
     the same error, with its details worked out, without raising it. Where
@@ -378,7 +378,7 @@ class _Judges(dict[str, _Judge]):
 def _judge(parsers: ParserSet, text: str, host_checks: bool) -> _Judge:
     """How ``text``'s scheme judges a line, as :meth:`ParserSet.is_valid` does.
 
-    The scheme's runner (:mod:`rfc1738.parse.runner`) gives both the verdict
+    The scheme's runner (:mod:`rfc1738.runtime.engines`) gives both the verdict
     and, where the scheme has a compiled expression, the match of a valid
     line: one call a line either way.
     """

@@ -1,4 +1,4 @@
-"""What :meth:`~rfc1738.parse.parsers.ParserSet.parse` and ``is_valid`` run for one scheme.
+"""What :meth:`~rfc1738.runtime.dispatch.ParserSet.parse` and ``is_valid`` run for one scheme.
 
 A :class:`Runner` holds, for one grammar file, the few functions the hot path
 calls: ``parse(text, host_checks)`` gives the object (or ``None`` when the
@@ -78,7 +78,7 @@ class Runner(Record):
     #: The compiled expression's ``fullmatch``; ``None`` where spans come another way.
     fullmatch: Callable[[str], re.Match[str] | None] | None
     #: ``valid_match(text)``: the match of a text ``valid`` accepts, else ``None``;
-    #: ``None`` where there is no expression (:func:`rfc1738.parse.bulk.match_lines`).
+    #: ``None`` where there is no expression (:func:`rfc1738.runtime.bulk.match_lines`).
     valid_match: Callable[[str], re.Match[str] | None] | None
 
     def __init__(
@@ -108,7 +108,7 @@ def expression_runner(
     """The runner of a scheme with a compiled expression.
 
     ``checked`` holds the group numbers of ``host``, ``hostnumber`` and
-    ``port`` (see :class:`~rfc1738.parse.fast.FastParser`).
+    ``port`` (see :class:`~rfc1738.runtime.fast.FastParser`).
     """
 
     def matches(text: str) -> bool:

@@ -24,7 +24,8 @@ from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
 from .automaton import ErrorAutomaton
 from .charsets import GrammarFacts
-from .diagnosis import (
+from .engines import Runner, expression_runner, spans_runner
+from .explain import (
     GENERIC_READS,
     Details,
     details_of,
@@ -37,7 +38,6 @@ from .fast import FastParser, longest_viable_prefix
 from .hosts import CHECKED_PRODUCTIONS
 from .linear import LinearMatcher
 from .possessive import compile_expression
-from .runner import Runner, expression_runner, spans_runner
 from .spans import Spans, spans_from_regs, spans_from_tree
 from .store import TableStore
 from .tables import SchemeTable, TableFile
@@ -48,7 +48,7 @@ if TYPE_CHECKING:
     from ..bnf.adapter import ParseTree
     from ..bnf.inspection import RuleInfo
     from ..bnf.lint import LintProblem
-    from .compiler import CompiledFile
+    from ..compile.pipeline import CompiledFile
     from .reference import ReferenceParser
 
 __all__ = [
@@ -105,7 +105,7 @@ class ParserSet:
     Any number of threads may share one. What it builds on first use (a
     scheme's compiled table, fast parser, runner, error automaton) is built
     once, under a lock of its own taken only on a miss. Under it, of this
-    package's locks, only its :class:`~rfc1738.parse.store.TableStore`'s is
+    package's locks, only its :class:`~rfc1738.runtime.store.TableStore`'s is
     taken, which takes none: no two locks are ever waited for in opposite
     orders. The hot path reads what was built without a lock.
     """
@@ -148,8 +148,8 @@ class ParserSet:
         self.store = TableStore(self.directory, self.compiled_file)
         if not self.store.tables.schemes:
             # Files no process has compiled (an edited grammar): read now, so that
-            # one past the compiler's limits is refused here (rfc1738.parse.limits).
-            from .compiler import checked_files  # Lark: reads the grammar files
+            # one past the compiler's limits is refused here (rfc1738.compile.limits).
+            from ..compile.pipeline import checked_files  # Lark: reads the grammar files
 
             self._compiled_files.update(checked_files(self.files))
         #: Character sets and start-rule layouts of this directory, read on first use.
@@ -203,7 +203,7 @@ class ParserSet:
             rules = tuple(self.compiled_file(scheme).rules)
         return productions <= {base_name(name) for name in rules}
 
-    # ---- what the objects escape and write with (rfc1738.parse.charsets) ----
+    # ---- what the objects escape and write with (rfc1738.runtime.charsets) ----
 
     def rule_chars(self, file: str, rule: str) -> frozenset[str]:
         """The characters that stand for themselves in ``rule`` of ``<file>.lark``.
@@ -224,7 +224,7 @@ class ParserSet:
         """One scheme's file as the compiler holds it (loaded once)."""
         loaded = self._compiled_files.get(scheme)
         if loaded is None:
-            from .compiler import CompiledFile  # Lark: only to compile
+            from ..compile.pipeline import CompiledFile  # Lark: only to compile
 
             with self._building:
                 loaded = self._compiled_files.get(scheme)
@@ -257,7 +257,7 @@ class ParserSet:
     def fast_parser(self, scheme: str) -> FastParser:
         """The compiled expression of one scheme's start rule.
 
-        Raises :class:`~rfc1738.parse.compiler.NotRegularError` if the
+        Raises :class:`~rfc1738.compile.pipeline.NotRegularError` if the
         scheme's grammar refers back to itself.
         """
         parser = self._fast.get(scheme)
@@ -269,7 +269,8 @@ class ParserSet:
                 return parser
             table = self.compiled(scheme)
             if table.expression is None:
-                from .compiler import NotRegularError  # Lark: a grammar that is not regular
+                # Lark: a grammar that is not regular
+                from ..compile.pipeline import NotRegularError
 
                 raise NotRegularError(table.problem or "", file=str(self.files[scheme].path))
             productions = self.url_class(scheme).PRODUCTIONS
@@ -286,7 +287,7 @@ class ParserSet:
         """The linear matcher of one scheme, where it serves the scheme (else ``None``).
 
         The compiler gives a scheme one where its expression may backtrack
-        (:mod:`rfc1738.parse.linear`); the shipped grammar's schemes have none.
+        (:mod:`rfc1738.runtime.linear`); the shipped grammar's schemes have none.
         """
         found = self._matchers.get(scheme)
         if found is None:

@@ -2,7 +2,7 @@
 
 A URL class names the productions its fields come from (``host``, ``port``,
 ``hpath``, ``search`` for ``httpurl``). The compiler
-(:meth:`~rfc1738.parse.compiler.CompiledFile.layout`) turns the IR of the
+(:meth:`~rfc1738.compile.pipeline.CompiledFile.layout`) turns the IR of the
 start rule, with a group per such production, into a :data:`Layout`: the
 literals between the fields (``"http://"``, ``":"``, ``"/"``, ``"?"``), which
 parts are optional, which are alternatives, and where each field goes.

@@ -9,7 +9,7 @@ there, and moves on through a literal the URL begins but does not finish.
 :class:`ErrorAutomaton` gets the same answer in time linear in the URL: a
 deterministic automaton over characters whose states know whether a token
 just ended there and, if so, which tokens may come next and which
-production an error there is in. :func:`rfc1738.parse.glushkov.build` makes
+production an error there is in. :func:`rfc1738.compile.glushkov.build` makes
 it from the IR; :meth:`ErrorAutomaton.to_data` writes its tables as plain
 Python literals and :meth:`ErrorAutomaton.from_data` reads them back, so
 that they can be built once (with the wheel) and loaded without Lark. This
@@ -89,11 +89,11 @@ class StateInfo(Record):
 class ErrorAutomaton:
     """Where a string stops fitting a start rule, what was expected there, and in which rule.
 
-    Built by :func:`rfc1738.parse.glushkov.build`, or loaded with :meth:`from_data`.
+    Built by :func:`rfc1738.compile.glushkov.build`, or loaded with :meth:`from_data`.
 
     >>> from rfc1738.bnf.files import shipped_grammar_dir
-    >>> from rfc1738.parse.compiler import CompiledFile
-    >>> from rfc1738.parse.glushkov import build
+    >>> from rfc1738.compile.pipeline import CompiledFile
+    >>> from rfc1738.compile.glushkov import build
     >>> http = CompiledFile(shipped_grammar_dir() / "http.lark")
     >>> automaton = build(http.named("httpurl"), "httpurl")
     >>> position, expected, rule, reason = automaton.error("http://h/a~b")

@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..parse.spans import spans_from_regs
+from ..runtime.spans import spans_from_regs
 
 __all__ = [
     "Constant",

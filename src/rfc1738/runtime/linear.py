@@ -2,11 +2,11 @@
 
 A backtracking matcher (Python's ``re``) runs the expression the compiler
 writes in linear time only where the writer could tell that it never needs
-to try the same characters two ways (:func:`rfc1738.parse.regex.runs_in_linear_time`):
+to try the same characters two ways (:func:`rfc1738.compile.emit.runs_in_linear_time`):
 the shipped grammar's, and most edited ones. For a scheme where it cannot
 (``(?:a+)+b``, six ``[A-Za-z]*`` in a row, options that overlap inside a
 loop), the compiler records this matcher's automaton instead
-(:func:`rfc1738.parse.thompson.matcher_data`), and the scheme is served by it:
+(:func:`rfc1738.compile.thompson.matcher_data`), and the scheme is served by it:
 
 - **the verdict**, reading the text once from the end: the set of the
   automaton's character nodes from which the rest of the text can be read to
@@ -20,7 +20,7 @@ loop), the compiler records this matcher's automaton instead
 
 Each reading costs a dictionary look-up or two a character (more for a set
 not met before: at most the automaton's size). Imports nothing of the library
-but :mod:`rfc1738.parse.spans`; the data is plain, as in :mod:`rfc1738.parse.tables`.
+but :mod:`rfc1738.runtime.spans`; the data is plain, as in :mod:`rfc1738.runtime.tables`.
 """
 
 from __future__ import annotations
@@ -65,8 +65,8 @@ class _State:
 class LinearMatcher:
     """A scheme's start rule as an automaton: whether a text matches, and its spans.
 
-    >>> from rfc1738.parse.ir import Chars, Group, Lit, Rep, Seq
-    >>> from rfc1738.parse.thompson import matcher_data
+    >>> from rfc1738.compile.ir import Chars, Group, Lit, Rep, Seq
+    >>> from rfc1738.compile.thompson import matcher_data
     >>> a = Chars(frozenset("a"))
     >>> node = Seq((Group("run", Rep(Rep(a, 1, None), 1, None)), Lit("b")))  # (?P<run>(?:a+)+)b
     >>> matcher = LinearMatcher.from_data(matcher_data(node))
@@ -116,7 +116,7 @@ class LinearMatcher:
 
     @classmethod
     def from_data(cls, data: object) -> LinearMatcher:
-        """The matcher of what :func:`rfc1738.parse.thompson.matcher_data` gave.
+        """The matcher of what :func:`rfc1738.compile.thompson.matcher_data` gave.
 
         Anything else (another version, a node of another shape, a way on to
         no node, a group that does not exist) raises ``ValueError``.
@@ -150,7 +150,7 @@ class LinearMatcher:
         where ``text`` does not match.
 
         The groups and spans Python's ``re`` gives for the expression the
-        compiler writes (:func:`rfc1738.parse.spans.spans_from_regs`).
+        compiler writes (:func:`rfc1738.runtime.spans.spans_from_regs`).
         """
         states: list[_State] = []
         if self._backward(text, states) is None:

@@ -4,17 +4,17 @@ A :class:`Tables` holds, per scheme file, what the compiler wrote for its
 start rule (the expression with its named groups, the prefix expression
 errors are located with, the names of the rules the file defines) and the
 character sets that are read at run time. It is computed from the grammar
-files with Lark (:meth:`~rfc1738.parse.compiler.CompiledFile.scheme_table`,
-:meth:`~rfc1738.parse.compiler.CompiledFile.char_sets`). :func:`tables_data`
+files with Lark (:meth:`~rfc1738.compile.pipeline.CompiledFile.scheme_table`,
+:meth:`~rfc1738.compile.pipeline.CompiledFile.char_sets`). :func:`tables_data`
 gives it as plain data (dicts, tuples, strings, numbers, ``None``), which
 :func:`write_tables`, the one writer of this form, writes as one Python
 literal:
 
-- the wheel's ``rfc1738/parse/_tables.py`` (``hatch_build.py`` runs it when
+- the wheel's ``rfc1738/runtime/_tables.py`` (``hatch_build.py`` runs it when
   the wheel is built from ``grammar/``),
 - a standalone module (:mod:`rfc1738.tools.generator`);
 
-the disk cache of an edited grammar (:mod:`rfc1738.parse.cache`) keeps the
+the disk cache of an edited grammar (:mod:`rfc1738.runtime.cache`) keeps the
 same data with :mod:`marshal`. :func:`read_tables` reads such data back,
 checking its shape: a cache file is data, never code, and a file that does
 not have the shape is refused.
@@ -95,16 +95,16 @@ class SchemeTable(Record):
     prefixes: str | None
     #: Why there is no expression (the compiler's message), or ``None``.
     problem: str | None
-    #: The error automaton's data (:meth:`~rfc1738.parse.automaton.ErrorAutomaton.to_data`);
+    #: The error automaton's data (:meth:`~rfc1738.runtime.automaton.ErrorAutomaton.to_data`);
     #: ``None`` where the grammar has none (Earley explains its errors).
     automaton: Any
     #: The productions the scheme's class writes, and how the start rule lays
-    #: them out (:mod:`rfc1738.parse.layout`): what its objects are written with.
+    #: them out (:mod:`rfc1738.runtime.layout`): what its objects are written with.
     layout_fields: tuple[str, ...]
     layout: Any
     #: The route: ``None`` where the expression serves the scheme (it runs in
     #: linear time), else the data of the linear matcher that serves it
-    #: (:mod:`rfc1738.parse.linear`, :func:`rfc1738.parse.thompson.matcher_data`).
+    #: (:mod:`rfc1738.runtime.linear`, :func:`rfc1738.compile.thompson.matcher_data`).
     matcher: Any
 
     def __init__(
@@ -186,9 +186,9 @@ def digest(data: bytes) -> str:
 
 
 class TableFile:
-    """One scheme's table, answering as :class:`~rfc1738.parse.compiler.CompiledFile` does.
+    """One scheme's table, answering as :class:`~rfc1738.compile.pipeline.CompiledFile` does.
 
-    What :class:`~rfc1738.parse.fast.FastParser` reads an expression from,
+    What :class:`~rfc1738.runtime.fast.FastParser` reads an expression from,
     without Lark.
     """
 
@@ -253,9 +253,9 @@ def read_tables(data: object, *, check: bool = True) -> Tables:
 
     Anything else raises ``ValueError``, and so does a scheme table whose
     fields are not of their types or do not agree
-    (:func:`~rfc1738.parse.checked.holds_together`). ``check=False``
+    (:func:`~rfc1738.runtime.checked.holds_together`). ``check=False``
     leaves each table unchecked: for the tables a wheel was built with
-    (``rfc1738/parse/_tables.py``), code of the package that its own writer
+    (``rfc1738/runtime/_tables.py``), code of the package that its own writer
     wrote, once their key (which holds the version and :data:`FORMAT`) is
     that of the grammar files (a third of a millisecond of the first parse).
     """

@@ -1,6 +1,6 @@
 """The disk cache of compiled grammars: an edited grammar is compiled once.
 
-The tables of a grammar directory (:mod:`rfc1738.parse.tables`) are kept in
+The tables of a grammar directory (:mod:`rfc1738.runtime.tables`) are kept in
 one file per content key, ``<cache dir>/<key>.tables``, where the cache
 directory is ``$RFC1738_CACHE_DIR`` if set (set and empty: no cache at all),
 else ``$XDG_CACHE_HOME/rfc1738``, else ``~/.cache/rfc1738``.
@@ -9,17 +9,17 @@ A cache file is never trusted. It must be a regular file of at most
 :data:`MAX_CACHE_FILE` bytes, opened without blocking (a FIFO in its place
 does not wait for a writer). Its first line holds the SHA-256 of the rest,
 which is checked before anything else is read; the rest is the tables' plain
-data (:func:`~rfc1738.parse.tables.tables_data`) in :mod:`marshal`'s format,
+data (:func:`~rfc1738.runtime.tables.tables_data`) in :mod:`marshal`'s format,
 which builds values and runs nothing (it is read only once its digest
 matches, so that no damaged data reaches it), and must hold nothing but
 dicts, tuples, strings, integers, booleans and ``None``, have the shape
-:func:`~rfc1738.parse.tables.read_tables` checks (every field of its type, the
-parts of each scheme's table agreeing: :mod:`rfc1738.parse.checked`) and the
+:func:`~rfc1738.runtime.tables.read_tables` checks (every field of its type, the
+parts of each scheme's table agreeing: :mod:`rfc1738.runtime.checked`) and the
 key asked for. Anything else (a stale file, a truncated or corrupt one, one
 rewritten with a digest of its own that does not hold together, one that
 cannot be read) is a miss, and the grammar is compiled again; a scheme whose
 expression does not compile with the groups its table lists is compiled
-again when it is first used (:class:`~rfc1738.parse.store.TableStore`). A
+again when it is first used (:class:`~rfc1738.runtime.store.TableStore`). A
 cache that cannot be written is no error: the tables are used from memory.
 """
 

@@ -1,6 +1,6 @@
 """The fast parser: one compiled regular expression per scheme.
 
-The expression comes from :mod:`rfc1738.parse.compiler`, so it accepts exactly what
+The expression comes from :mod:`rfc1738.compile.pipeline`, so it accepts exactly what
 the grammar files accept; its named groups give the spans of the productions
 the object builder reads.
 """
@@ -15,7 +15,7 @@ from .possessive import compile_expression
 from .spans import Spans, spans_from_regs
 
 if TYPE_CHECKING:
-    from .compiler import CompiledFile
+    from ..compile.pipeline import CompiledFile
 
 __all__ = ["FastParser", "longest_viable_prefix"]
 
@@ -24,7 +24,7 @@ class FastParser:
     """Validate a URL and find its fields with one ``re.fullmatch``.
 
     >>> from rfc1738.bnf.files import shipped_grammar_dir
-    >>> from rfc1738.parse.compiler import CompiledFile
+    >>> from rfc1738.compile.pipeline import CompiledFile
     >>> p = FastParser(CompiledFile(shipped_grammar_dir() / "nntp.lark"), "nntpurl", {"group"})
     >>> p.spans("nntp://news.example/comp.lang.c")
     {'group': (20, 31)}
@@ -76,7 +76,7 @@ def longest_viable_prefix(prefixes: re.Pattern[str], text: str) -> int:
     """The length of the longest prefix of ``text`` that ``prefixes`` matches.
 
     ``prefixes`` matches every prefix of a language (see
-    :meth:`rfc1738.parse.compiler.CompiledFile.compile_prefixes`); a prefix of a
+    :meth:`rfc1738.compile.pipeline.CompiledFile.compile_prefixes`); a prefix of a
     viable prefix is viable too, so bisection over lengths finds the end in
     a logarithmic number of matches. That end is where a rejected string
     stops fitting.

@@ -1,6 +1,6 @@
 """Possessive repetitions on the Python that runs them: CPython 3.11.0 to 3.11.4 misread some.
 
-The regex writer (:mod:`rfc1738.parse.regex`) makes a repetition possessive
+The regex writer (:mod:`rfc1738.compile.emit`) makes a repetition possessive
 (``x*+``) where no match needs it to give characters back, and the compiled
 tables hold its expressions as written, whatever Python wrote them. CPython
 before 3.11.5 matches a possessive repetition of a *group* wrongly when a

@@ -1,4 +1,4 @@
-"""Write a :mod:`rfc1738.parse.ir` tree as a regular expression, in one of several dialects.
+"""Write a :mod:`rfc1738.compile.ir` tree as a regular expression, in one of several dialects.
 
 Repetitions are made possessive (``*+``) where no match could need them to
 give characters back: the repeated part matches in at most one way at any
@@ -9,7 +9,7 @@ accept.
 One walk over the tree serves every dialect; a :class:`Dialect` says how its
 engine spells a named group, a possessive repetition and a character. This
 module holds the walk and Python's ``re`` dialect (what the fast parser runs);
-:mod:`rfc1738.parse.dialects` adds RE2, Java and ECMAScript.
+:mod:`rfc1738.compile.dialects` adds RE2, Java and ECMAScript.
 """
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ import re
 from collections.abc import Callable
 from functools import partial
 
+from ..runtime.possessive import compile_expression
 from .ir import Alt, Chars, End, Group, Lit, Node, Rep, Seq
-from .possessive import compile_expression
 
 __all__ = [
     "MAX_WAYS",

@@ -1,6 +1,6 @@
 """What a scheme table read from the disk cache must hold to be used: the checked loader.
 
-A cache file (:mod:`rfc1738.parse.cache`) is data anyone who owns the cache
+A cache file (:mod:`rfc1738.runtime.cache`) is data anyone who owns the cache
 can rewrite, digest and all. Before a table of one is used, its parts must
 hold together, so that a file that does not is a miss (the grammar is
 compiled again) rather than a wrong verdict, a hang, or a ``KeyError``,
@@ -8,14 +8,14 @@ compiled again) rather than a wrong verdict, a hang, or a ``KeyError``,
 
 - :func:`holds_together`, for every scheme when the file is read: every
   field of its type; the groups among the captured productions; the layout
-  (:mod:`rfc1738.parse.layout`) of the documented shape, with only the
+  (:mod:`rfc1738.runtime.layout`) of the documented shape, with only the
   class's fields in it, and a group for each of those that is captured;
 - :func:`runs_as_written`, for a scheme when it is first used: its expression
-  compiles (in the form :func:`~rfc1738.parse.possessive.compile_expression`
+  compiles (in the form :func:`~rfc1738.runtime.possessive.compile_expression`
   gives, which the fast parser then finds in ``re``'s cache) with exactly the
   named groups the table lists; where the table has no error automaton, its
   prefix expression (which then locates errors) compiles too; the error
-  automaton's data is of this :data:`~rfc1738.parse.automaton.DATA_VERSION`,
+  automaton's data is of this :data:`~rfc1738.runtime.automaton.DATA_VERSION`,
   for the table's start rule, with every state, name and transition in
   range, so that loading and running it raise nothing; the linear matcher's
   data, where the scheme has one, loads (its own loader checks each node). Checking all this for
@@ -23,9 +23,9 @@ compiled again) rather than a wrong verdict, a hang, or a ``KeyError``,
   parse several times what the rest of it costs (compiling eleven
   expressions, walking eleven automata).
 
-The wheel's own tables (``rfc1738/parse/_tables.py``) are code of the
+The wheel's own tables (``rfc1738/runtime/_tables.py``) are code of the
 package, written by its build: they are read unchecked once their key is
-that of the installed grammar files (:func:`~rfc1738.parse.store.shipped_tables`).
+that of the installed grammar files (:func:`~rfc1738.runtime.store.shipped_tables`).
 What no check can tell is a table forged to hold together (an expression
 with the right groups that takes more than the grammar): only the cache's
 owner can write one.
@@ -120,7 +120,7 @@ def _matcher(data: dict[Any, Any]) -> bool:
     return True
 
 
-# ---- the layout (rfc1738.parse.layout: nested tuples) ----
+# ---- the layout (rfc1738.runtime.layout: nested tuples) ----
 
 #: How deep a layout may nest: the compiler's follow the grammar's own nesting.
 _DEEPEST = 200
@@ -160,7 +160,7 @@ def _layout(node: object, fields: set[str], depth: int) -> bool:
     return False
 
 
-# ---- the error automaton (rfc1738.parse.automaton: ErrorAutomaton.to_data) ----
+# ---- the error automaton (rfc1738.runtime.automaton: ErrorAutomaton.to_data) ----
 
 _AUTOMATON_FIELDS = frozenset(
     {"version", "start", "classes", "rows", "names", "info", "in_literals", "literals"}

@@ -3,9 +3,9 @@
 Which characters stand for themselves in a field (``hsegment``, ``search``,
 ``user``, ...) and how a start rule lays its fields out are facts of the
 grammar files. :class:`GrammarFacts` asks the grammar compiler for them, once
-per set and per :class:`~rfc1738.parse.parsers.ParserSet`: an object parsed
+per set and per :class:`~rfc1738.runtime.dispatch.ParserSet`: an object parsed
 by an edited grammar escapes by that grammar, never by the shipped one. A
-directory's compiled tables answer first (:class:`~rfc1738.parse.store.TableStore`:
+directory's compiled tables answer first (:class:`~rfc1738.runtime.store.TableStore`:
 the wheel's for the shipped grammar, the disk cache's for an edited one, a
 standalone module's own), so the compiler (and Lark) is asked only for what
 they do not hold.
@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from .layout import Layout
 
 if TYPE_CHECKING:
-    from .compiler import CompiledFile
+    from ..compile.pipeline import CompiledFile
     from .store import TableStore
 
 __all__ = ["GrammarFacts"]
@@ -96,7 +96,7 @@ class GrammarFacts:
         loaded = self._files.get(name)
         if loaded is None:
             # The compiler reads grammar files with Lark: imported on first use.
-            from .compiler import CompiledFile
+            from ..compile.pipeline import CompiledFile
 
             loaded = self._files[name] = CompiledFile(self.directory / f"{name}.lark")
         return loaded

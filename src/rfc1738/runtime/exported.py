@@ -2,7 +2,7 @@
 
 Small records (:class:`~rfc1738._records.Record`) in a module of their own,
 so that ``import rfc1738`` has the types without the writers: the patterns
-are written by :mod:`rfc1738.parse.dialects` from the compiler's IR, when a
+are written by :mod:`rfc1738.compile.dialects` from the compiler's IR, when a
 grammar is exported.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from .._records import Record
-from .derived import Derived
+from .hooks import Derived
 
 __all__ = ["Export", "ExportedPattern"]
 

@@ -1,0 +1,1 @@
+"""Output formats of many URLs: records written straight from a match (``check --jsonl``)."""
