@@ -1,0 +1,135 @@
+"""Where a grammar's column plan comes from: memory, the disk cache, or the compiler.
+
+Computing a plan (:func:`rfc1738.compile.columns.plan_data`) reads the
+grammar files with Lark and writes three exports: about half a second, and
+the imports, the first time in a process. So the plan of each grammar is
+kept in memory, for as long as the :class:`~rfc1738.Grammar` lives, and on
+disk, in the cache directory of the compiled tables
+(:func:`rfc1738.runtime.cache.cache_dir`: ``$RFC1738_CACHE_DIR``, set and
+empty for none), one file per key: ``<key>.columns``. The key is a SHA-256
+of the plan's format, the package's version, the grammar files' content key
+and what the URL classes read (each grammar file's class, its productions
+and hook exports), so an edited grammar, another class or another release
+never reads a plan made for another.
+
+A cache file is never trusted, as the tables' are not: a regular file of at
+most :data:`MAX_PLAN_FILE` bytes whose first line is the SHA-256 of the
+rest, which is JSON that :func:`~rfc1738.columns.plan.read_plan` checks
+field by field; anything else is a miss, and the plan is computed again.
+The plan's patterns run in RE2 or Rust's ``regex``, in time linear in the
+text, whatever they are.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import os
+import weakref
+from pathlib import Path
+from threading import Lock
+
+from ..bnf.files import read_regular_file
+from ..runtime.cache import cache_dir
+from ..runtime.tables import content_key
+from ..urls import Grammar, shipped
+from ..version import __version__
+from .plan import FORMAT, ColumnPlan, read_plan
+
+__all__ = ["MAX_PLAN_FILE", "column_plan", "plan_key"]
+
+#: The most bytes a cached plan is read to (the shipped grammar's takes 28 kB).
+MAX_PLAN_FILE = 4 << 20
+
+_HEADER = b"# rfc1738 column plan (JSON), sha256="
+
+_plans: weakref.WeakKeyDictionary[Grammar, ColumnPlan] = weakref.WeakKeyDictionary()
+_lock = Lock()
+
+
+def column_plan(grammar: Grammar | None = None) -> ColumnPlan:
+    """The column plan of ``grammar`` (the shipped one by default), made once per grammar."""
+    chosen = shipped() if grammar is None else grammar
+    found = _plans.get(chosen)
+    if found is not None:
+        return found
+    with _lock:
+        found = _plans.get(chosen)
+        if found is None:
+            found = _plans[chosen] = _load(chosen)
+    return found
+
+
+def plan_key(grammar: Grammar) -> str:
+    """The key of ``grammar``'s plan: format, version, grammar files, and what the classes read."""
+    classes = []
+    for scheme in sorted(grammar.files):
+        cls = grammar.url_class(scheme)
+        classes.append(
+            [
+                scheme,
+                f"{cls.__module__}.{cls.__qualname__}",
+                sorted(cls.PRODUCTIONS),
+                repr(getattr(cls, "HOOK_EXPORTS", ())),
+            ]
+        )
+    identity = [FORMAT, __version__, content_key(grammar.directory), classes]
+    return hashlib.sha256(json.dumps(identity).encode()).hexdigest()
+
+
+def _load(grammar: Grammar) -> ColumnPlan:
+    key = plan_key(grammar)
+    cached = _read(key)
+    if cached is not None:
+        return cached
+    # Lark: the plan is written from the grammar's exported patterns.
+    from ..compile.columns import plan_data
+
+    data = plan_data(grammar)
+    plan = read_plan(data)
+    _write(key, data)
+    return plan
+
+
+def _path(key: str) -> Path | None:
+    found = cache_dir()
+    return None if found is None else found / f"{key}.columns"
+
+
+def _read(key: str) -> ColumnPlan | None:
+    path = _path(key)
+    if path is None:
+        return None
+    try:
+        data = read_regular_file(path, MAX_PLAN_FILE)
+    except OSError:  # missing, unreadable, not a regular file, too big
+        return None
+    header, _, body = data.partition(b"\n")
+    if header != _HEADER + hashlib.sha256(body).hexdigest().encode():
+        return None
+    try:
+        return read_plan(json.loads(body))
+    except (ValueError, TypeError, RecursionError):
+        return None
+
+
+def _write(key: str, data: object) -> bool:
+    """Keep ``data`` under ``key``; ``False`` when the cache is off or cannot be written."""
+    path = _path(key)
+    if path is None:
+        return False
+    body = json.dumps(data, sort_keys=True).encode()
+    content = _HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    # Written aside under a name no other writer uses, then renamed into place.
+    temporary = path.with_name(f".{path.name}.{os.getpid()}.{id(content):x}.tmp")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(temporary, "xb") as out:
+            out.write(content)
+        os.replace(temporary, path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        return False
+    return True

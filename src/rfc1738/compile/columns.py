@@ -1,0 +1,299 @@
+"""The grammar as columns: what an engine needs to validate and take apart URLs, as plain data.
+
+A column engine (DuckDB, Polars, Spark) runs regular expressions and string
+functions over a column, not Python. :func:`plan_data` works out, once per
+grammar, what such an engine needs, from the patterns the compiler exports
+(:func:`~rfc1738.compile.dialects.export_grammar`, the RE2 dialect, which
+DuckDB runs and Rust's ``regex`` crate reads) and the limits of the host
+checks (:mod:`rfc1738.runtime.hosts`). Nothing here restates the grammar:
+
+- **the verdict**: the exported ``any`` pattern, a full match that
+  dispatches on the scheme itself (section 2.1), the bare grammar's
+  ``is_valid(text, host_checks=False)``;
+- **a screen for the host checks**: ``screened``, the ``any`` pattern with
+  every repetition inside a ``port`` or ``hostnumber`` group bounded to
+  fewer digits than the limit has (a port of at most four digits is at most
+  9999), so that a URL it accepts passes the port and octet checks without
+  taking the fields out; ``label_run``, a run of more characters than a
+  label may hold, out of those a ``host`` group holds but the ``.`` the
+  checks split labels at. A URL of at most :data:`MAX_LABEL` characters, or
+  of at most :data:`MAX_HOST` without such a run, passes the label and name
+  checks. Only the rest (few: a long label, a large port, a hostnumber
+  part of three digits) has its fields taken out and checked;
+- **per grammar file**, the pattern that takes a URL apart (the exported
+  one with markers, ``mark_empty``, and a group around the whole match), and
+  for each field of the struct the groups that may hold it, the markers
+  that say it took part (for engines that give ``""`` for a group that
+  took none), whether it takes part in every match, and the cut
+  (:class:`~rfc1738.runtime.hooks.Derived`) for the fields a class's hook
+  reads; the same pattern in Python's dialect, for the pure-Python runner;
+- **the dispatch**: the grammar files by name, and the one that serves any
+  other scheme (``generic``);
+- **the struct's fields**, in order, and their kinds (text, or
+  ``(name, value)`` pairs): the contract every backend gives.
+
+RE2 has no lookbehind; the writer marks a part that may itself be empty with
+one (``(?<=([\\s\\S]))``), so here that marker becomes an empty group (the
+same language, the same groups), and the field leans on taking part in
+every match instead (wais' ``database``). A field whose emptiness no marker
+can show is recorded as such (``distinct`` false): an engine that gives
+``""`` for a group that took no part refuses it.
+
+The data (:data:`FORMAT`) is read, and checked, by
+:func:`rfc1738.columns.plan.read_plan`; it holds only dicts, lists,
+strings, integers, booleans and ``None`` (JSON), so that it can be cached.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING
+
+from ..bnf.files import GENERIC
+from ..runtime.exported import Export, ExportedPattern
+from ..runtime.hooks import Derived
+from ..runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
+from . import written
+from .dialects import RE2, export_grammar
+
+if TYPE_CHECKING:
+    from ..runtime.dispatch import ParserSet
+
+__all__ = ["FORMAT", "LABEL_SEPARATOR", "plan_data", "struct_fields"]
+
+#: The version of :func:`plan_data`'s shape.
+FORMAT = 1
+
+#: Where :func:`rfc1738.runtime.hosts.check_host` splits a host into labels and parts.
+LABEL_SEPARATOR = "."
+
+#: The struct's field of the scheme as written: the text before the first ``:``.
+SCHEME = "scheme"
+
+#: The characters a number the host checks read is written with (``runtime.numbers``).
+DIGITS = frozenset("0123456789")
+
+#: The host checks' productions, and the limit on the value of each number in them.
+NUMBERS = {"port": MAX_PORT, "hostnumber": MAX_OCTET}
+
+
+class _NoScreen(Exception):
+    """The grammar's hosts or ports have a shape the screen cannot bound: no screen."""
+
+
+def plan_data(grammar: ParserSet) -> dict[str, object]:
+    """The column plan of ``grammar`` (a :class:`rfc1738.Grammar`), as plain data."""
+    marked = export_grammar(grammar, RE2, mark_empty=True)
+    plain = export_grammar(grammar, RE2)
+    python = export_grammar(grammar, "python")
+    try:
+        screened, label_run = _screen(plain.any_groups)
+    except _NoScreen:
+        screened, label_run = None, None
+    return {
+        "format": FORMAT,
+        "verdict": plain.any,
+        "screened": screened,
+        "label_run": label_run,
+        "limits": {
+            "label": MAX_LABEL,
+            "host": MAX_HOST,
+            "octet": MAX_OCTET,
+            "port": MAX_PORT,
+            "separator": LABEL_SEPARATOR,
+        },
+        "fields": [[name, kind] for name, kind in struct_fields(marked).items()],
+        "generic": GENERIC,
+        "schemes": {
+            scheme: _scheme(found, python.schemes[scheme])
+            for scheme, found in marked.schemes.items()
+        },
+    }
+
+
+def struct_fields(export: Export) -> dict[str, str]:
+    """The struct's fields after ``scheme``, in order: field → ``"text"`` or ``"pairs"``.
+
+    Every production any scheme's pattern captures, in the order the
+    dispatching pattern opens their groups, and in place of a group that
+    fields are cut out of (gopher's ``after_gtype``), those fields: what
+    :func:`rfc1738.spark.fields` gives.
+    """
+    cut_from: dict[str, dict[str, None]] = {}
+    kinds: dict[str, str] = {}
+    for scheme in export.schemes.values():
+        for name, cut in scheme.derived.items():
+            cut_from.setdefault(cut.source, {})[name] = None
+            kinds[name] = "pairs" if cut.pair else "text"
+    fields: dict[str, str] = {}
+    for production in export.any_groups.fields():
+        if production == SCHEME:
+            continue  # the struct's scheme is the text before the first ":"
+        for name in cut_from.get(production, {production: None}):
+            fields[name] = kinds.get(name, "text")
+    return fields
+
+
+def _scheme(marked: ExportedPattern, python: ExportedPattern) -> dict[str, object]:
+    """One grammar file's pattern for taking URLs apart, and where each field is in it."""
+    tree = written.read(marked.pattern)
+    hidden: set[int] = set()
+
+    def without_lookbehind(node: written.Node) -> written.Node | None:
+        if isinstance(node, written.Look):
+            markers = written.capture_numbers(node.item)
+            if len(markers) != 1:
+                raise ValueError("a lookbehind that is not one marker")
+            (number,) = markers
+            hidden.add(number)
+            return written.Group(written.Seq(()), number)
+        return None
+
+    tree = written.transform(tree, without_lookbehind)
+    groups = written.capture_numbers(tree)
+    # Group 1 is the whole match: an engine that gives "" for no match learns the verdict.
+    shift = 1
+    by_production: dict[str, list[str]] = {}
+    for name, production in marked.groups.items():
+        by_production.setdefault(production, []).append(name)
+    sources: dict[str, dict[str, object]] = {}
+    for production, names in by_production.items():
+        if production == SCHEME:
+            continue
+        sources[production] = _source(tree, groups, marked, names, hidden, shift)
+    fields: dict[str, dict[str, object]] = {}
+    cuts = {cut.source for cut in marked.derived.values()}
+    for production, source in sources.items():
+        if production not in cuts:
+            fields[production] = source
+    for name, cut in marked.derived.items():
+        fields[name] = {**sources[cut.source], "cut": _cut_data(cut)}
+    if python.groups != marked.groups:
+        raise ValueError("the Python and RE2 patterns name their groups differently")
+    return {
+        "pattern": f"({written.write(tree)})",
+        "groups": len(groups) + shift,
+        "python": python.pattern,
+        "fields": fields,
+    }
+
+
+def _source(
+    tree: written.Node,
+    groups: Mapping[int, written.Group],
+    marked: ExportedPattern,
+    names: list[str],
+    hidden: set[int],
+    shift: int,
+) -> dict[str, object]:
+    """Where one production is: its groups, their visible markers, whether always there."""
+    numbers = [marked.numbers[name] for name in names]
+    markers = [
+        marked.markers[name]
+        for name in names
+        if name in marked.markers and marked.markers[name] not in hidden
+    ]
+    always = written.covers(tree, frozenset(numbers))
+    # Told apart from absent, with "" for a group that took no part: each group
+    # is never empty when it takes part, or has a marker, or the field is always there.
+    distinct = always or all(
+        not written.nullable(groups[number].item)
+        or (name in marked.markers and marked.markers[name] not in hidden)
+        for name, number in zip(names, numbers, strict=True)
+    )
+    return {
+        "names": names,
+        "groups": [number + shift for number in numbers],
+        "markers": [number + shift for number in markers],
+        "always": always,
+        "distinct": distinct,
+        "cut": None,
+    }
+
+
+def _cut_data(cut: Derived) -> dict[str, object]:
+    return {
+        "source": cut.source,
+        "separator": cut.separator,
+        "part": cut.part,
+        "parts": cut.parts,
+        "pair": cut.pair,
+        "rule": cut.rule,
+    }
+
+
+def _screen(found: ExportedPattern) -> tuple[str, str | None]:
+    """The screened pattern and the label run (see the module's description)."""
+    tree = written.read(found.pattern)
+    host_chars: set[str] = set()
+
+    def bounded(node: written.Node) -> written.Node | None:
+        if not (isinstance(node, written.Group) and node.name is not None):
+            return None
+        production = found.groups.get(node.name)
+        if production == "host":
+            inside = written.chars(node.item)
+            if inside is None:
+                raise _NoScreen
+            host_chars.update(inside)
+        if production not in NUMBERS:
+            return None
+        width = len(str(NUMBERS[production])) - 1
+        return written.Group(_bounded_digits(node.item, width, production), node.number, node.name)
+
+    tree = written.transform(tree, bounded)
+    uncaptured = written.transform(
+        tree, lambda node: written.Group(node.item) if isinstance(node, written.Group) else None
+    )
+    label = frozenset(host_chars) - {LABEL_SEPARATOR}
+    run = f"[{_class_text(label)}]{{{MAX_LABEL + 1}}}" if label else None
+    return written.write(uncaptured), run
+
+
+def _bounded_digits(node: written.Node, width: int, production: str) -> written.Node:
+    """``node`` (a port or hostnumber) with each run of digits at most ``width`` long.
+
+    A port must then be at most ``width`` digits; a hostnumber parts of at
+    most ``width`` digits between the separators. Anything else: no screen.
+    """
+
+    def bound(item: written.Node) -> written.Node | None:
+        if isinstance(item, written.Rep) and written.max_length(item.item) == 1:
+            if item.low > width:
+                raise _NoScreen
+            high = width if item.high is None else min(item.high, width)
+            return written.Rep(item.item, item.low, high, f"{{{item.low},{high}}}")
+        return None
+
+    result = written.transform(node, bound)
+    inside = written.chars(result)
+    if inside is None or not inside <= DIGITS | {LABEL_SEPARATOR}:
+        raise _NoScreen
+    parts = result.items if isinstance(result, written.Seq) else (result,)
+    for part in parts:
+        if isinstance(part, written.Atom) and part.chars == {LABEL_SEPARATOR}:
+            if production != "hostnumber":
+                raise _NoScreen
+            continue
+        longest = written.max_length(part)
+        part_chars = written.chars(part)
+        if longest is None or longest > width or part_chars is None or LABEL_SEPARATOR in part_chars:
+            raise _NoScreen
+    return result
+
+
+def _class_text(chars: frozenset[str]) -> str:
+    """``chars`` as the inside of a class RE2 and Rust's ``regex`` read alike: ranges, escapes."""
+    codes = sorted(ord(char) for char in chars)
+    ranges: list[tuple[int, int]] = []
+    for code in codes:
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1] = (ranges[-1][0], code)
+        else:
+            ranges.append((code, code))
+
+    def one(code: int) -> str:
+        char = chr(code)
+        return char if char.isascii() and char.isalnum() else f"\\x{{{code:x}}}"
+
+    return "".join(one(low) if low == high else f"{one(low)}-{one(high)}" for low, high in ranges)

@@ -1,0 +1,101 @@
+"""RFC 1738 in DuckDB: SQL macros that validate URLs and take them apart (``rfc1738[duckdb]``).
+
+:func:`register` creates, on one connection, macros written from the
+grammar's column plan (:mod:`rfc1738.columns.plan`): RE2 patterns that
+DuckDB runs itself, and SQL for the host checks and the fields section 3
+cuts further. No Python runs per row but for :func:`rfc1738_error
+<register>`, which asks the library why a URL is not valid.
+
+>>> import duckdb, rfc1738.duckdb  # doctest: +SKIP
+>>> con = duckdb.connect(); rfc1738.duckdb.register(con)  # doctest: +SKIP
+>>> con.sql("SELECT rfc1738_is_valid('http://h/'), rfc1738_struct('http://h/').host")  # doctest: +SKIP
+
+The top layer: it imports the URL layer and the column plan, nothing imports
+it, and ``import rfc1738`` does not import it (nor duckdb).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import duckdb
+import pyarrow as pa
+
+from ..columns.errors import ERROR_FIELDS, error_of, error_row
+from ..columns.store import column_plan
+from ..urls import Grammar, shipped
+from .macros import macro_statements
+
+__all__ = ["ERROR_TYPE", "register"]
+
+#: The SQL type of ``rfc1738_error``'s result.
+ERROR_TYPE = "STRUCT(reason VARCHAR, position INTEGER, rule VARCHAR, error VARCHAR)"
+
+_ARROW_ERROR = pa.struct(
+    [
+        ("reason", pa.string()),
+        ("position", pa.int32()),
+        ("rule", pa.string()),
+        ("error", pa.string()),
+    ]
+)
+
+
+def register(
+    con: duckdb.DuckDBPyConnection, *, grammar: Grammar | None = None, prefix: str = "rfc1738"
+) -> None:
+    """Create the macros on ``con`` (temporary: they live as long as the connection).
+
+    - ``rfc1738_is_valid(url, host_checks := true)``: :func:`rfc1738.is_valid`;
+      ``host_checks := false`` for the bare grammar's verdict; null for null.
+    - ``rfc1738_struct(url, host_checks := true)``: the struct of
+      :mod:`rfc1738.columns.plan` (``scheme`` as written, then every
+      field as written; null where it does not apply, ``''`` where empty;
+      prospero's ``fieldspecs`` a list of ``(name, value)``); null for a
+      URL that is not valid.
+    - ``rfc1738_grammar_file(url)``: the grammar file that reads it (its
+      scheme's in lower case, or ``generic``), as ``rfc1738 check`` counts.
+    - ``rfc1738_error(url, host_checks := true)``: the library's error for
+      a URL that is not valid (``reason``, 0-based ``position``, ``rule``,
+      the full message ``error``), null for a valid one: a Python function
+      (Arrow batches), for the rows the macros reject.
+
+    ``grammar``: an edited grammar (:func:`rfc1738.load`) instead of the
+    shipped one; ``prefix``: another name before ``_is_valid``, ... (one
+    connection may hold several grammars' macros).
+    """
+    chosen = shipped() if grammar is None else grammar
+    plan = column_plan(chosen)
+    for statement in macro_statements(plan, prefix):
+        con.execute(statement)
+    udf = f"{prefix}_error_of"
+    try:
+        con.remove_function(udf)
+    except (duckdb.InvalidInputException, duckdb.CatalogException):
+        pass  # not registered on this connection yet
+    con.create_function(
+        udf,
+        _explainer(chosen),
+        [duckdb.sqltype("VARCHAR"), duckdb.sqltype("BOOLEAN")],
+        duckdb.sqltype(ERROR_TYPE),
+        type="arrow",
+        null_handling="special",
+    )
+    con.execute(
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_error(url, host_checks := true) AS "
+        f"{udf}(url, host_checks)"
+    )
+
+
+def _explainer(grammar: Grammar) -> Any:
+    """The Arrow function behind ``rfc1738_error``: one error row a rejected URL."""
+
+    def explain(urls: pa.Array, host_checks: pa.Array) -> pa.Array:
+        rows: list[dict[str, object] | None] = []
+        for text, checks in zip(urls.to_pylist(), host_checks.to_pylist(), strict=True):
+            error = None if text is None else error_of(grammar, text, checks is not False)
+            rows.append(None if error is None else error_row(error))
+        return pa.array(rows, type=_ARROW_ERROR)
+
+    assert tuple(_ARROW_ERROR.names) == ERROR_FIELDS
+    return explain

@@ -1,0 +1,272 @@
+"""The column plan as DuckDB SQL: the text of the macros :func:`register` creates.
+
+Everything here is written from the plan (:mod:`rfc1738.columns.plan`):
+its patterns run in DuckDB's ``regexp_full_match``, ``regexp_matches`` and
+``regexp_extract`` (RE2), and its host checks and cuts as SQL on the
+extracted fields. Two things about DuckDB shape the SQL:
+
+- ``regexp_extract`` with a list of names gives a struct of the groups 1,
+  2, ... in order (the names are the struct's, not the groups'), and ``""``
+  both for a group that took no part and for an empty one, and for every
+  group when the pattern does not match. So each scheme's pattern has the
+  whole match as group 1 (the verdict), and a field is present where one
+  of its groups or markers is not empty, or always (:class:`FieldSource`);
+- ``AND`` and ``OR`` may evaluate both sides on every row, ``CASE`` only
+  the branch a row takes. The costly parts (the screen's label run, the
+  fields taken out) sit in ``CASE`` branches that few rows reach, and a
+  struct taken out once is bound with a lambda
+  (``list_transform([x], lambda x: ...)[1]``) instead of being taken out
+  once per use.
+"""
+
+from __future__ import annotations
+
+from ..columns.plan import SCHEME, ColumnPlan, FieldSource, SchemeColumns
+from ..errors import GrammarError
+from ..runtime.hooks import Derived
+
+__all__ = ["PAIR_TYPE", "dispatch_pattern", "macro_statements", "sql_name", "sql_string"]
+
+#: The SQL type of a ``"pairs"`` field: prospero's fieldspecs.
+PAIR_TYPE = "STRUCT(name VARCHAR, value VARCHAR)[]"
+
+
+def sql_string(text: str) -> str:
+    """``text`` as an SQL string literal (DuckDB reads a backslash as itself)."""
+    return "'" + text.replace("'", "''") + "'"
+
+
+def sql_name(name: str) -> str:
+    """``name`` as an SQL identifier (``group`` is a keyword)."""
+    return '"' + name.replace('"', '""') + '"'
+
+
+def dispatch_pattern() -> str:
+    """The scheme as section 2.1 reads it: group 1, at least one ASCII character before a ``:``.
+
+    A text without one, or with a character that is not ASCII before its
+    first ``:``, gives ``""``: the generic grammar file reads it.
+    """
+    return r"^([^:\x{80}-\x{10ffff}]+):"
+
+
+def macro_statements(plan: ColumnPlan, prefix: str) -> list[str]:
+    """The ``CREATE TEMP MACRO`` statements of :func:`rfc1738.duckdb.register`, in order."""
+    files = _grammar_file(plan)
+    return [
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_grammar_file(url) AS {files}",
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_hosts_pass(url) AS {_hosts_pass(plan, prefix)}",
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_is_valid(url, host_checks := true) AS "
+        f"{_is_valid(plan, prefix)}",
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_struct(url, host_checks := true) AS "
+        f"{_struct(plan, prefix)}",
+    ]
+
+
+def _grammar_file(plan: ColumnPlan) -> str:
+    """The grammar file that reads ``url``: its scheme's (compared without case), or generic.
+
+    The scheme is found once (a ``CASE`` on it would find it once per name).
+    """
+    key = f"lower(regexp_extract(url, {sql_string(dispatch_pattern())}, 1))"
+    names = [name for name in plan.schemes if name != plan.generic]
+    listed = "[" + ", ".join(sql_string(name) for name in names) + "]"
+    found = f"list_position({listed}, {key})"
+    every = "[" + ", ".join(sql_string(name) for name in (*names, plan.generic)) + "]"
+    return f"CASE WHEN url IS NULL THEN NULL ELSE {every}[coalesce({found}, {len(names) + 1})] END"
+
+
+def _is_valid(plan: ColumnPlan, prefix: str) -> str:
+    verdict = f"regexp_full_match(url, {sql_string(plan.verdict)})"
+    hosts = f"{prefix}_hosts_pass(url)"
+    if plan.screened is None:
+        checked = f"CASE WHEN NOT {verdict} THEN false ELSE {hosts} END"
+    else:
+        limits = plan.limits
+        run = (
+            "true"
+            if plan.label_run is None
+            else f"regexp_matches(url, {sql_string(plan.label_run)})"
+        )
+        # Most URLs: one match of the screened pattern and a length.
+        checked = (
+            f"CASE WHEN NOT regexp_full_match(url, {sql_string(plan.screened)}) "
+            f"THEN CASE WHEN {verdict} THEN {hosts} ELSE false END "
+            f"WHEN length(url) <= {limits.label} THEN true "
+            f"WHEN length(url) > {limits.host} THEN {hosts} "
+            f"WHEN {run} THEN {hosts} ELSE true END"
+        )
+    return (
+        f"CASE WHEN url IS NULL THEN NULL WHEN NOT host_checks THEN {verdict} ELSE {checked} END"
+    )
+
+
+def _extracted(scheme: SchemeColumns) -> str:
+    """``regexp_extract`` of the scheme's groups, up to the last its fields use, as ``g1``, ..."""
+    used = max(n for source in scheme.fields.values() for n in (*source.groups, *source.markers))
+    names = ", ".join(f"'g{number}'" for number in range(1, max(used, 1) + 1))
+    return f"regexp_extract(url, {sql_string(scheme.pattern)}, [{names}])"
+
+
+def _has_hosts(scheme: SchemeColumns) -> bool:
+    return "host" in scheme.fields or "port" in scheme.fields
+
+
+def _hosts_pass(plan: ColumnPlan, prefix: str) -> str:
+    """Whether ``url`` (valid by the grammar) passes the host checks, its fields taken out.
+
+    With its own scheme's pattern: the dispatching pattern with every
+    scheme's groups takes a URL apart a hundred times slower in RE2.
+    """
+    whens: list[str] = []
+    otherwise = "true"
+    for name, scheme in plan.schemes.items():
+        written = (
+            f"list_transform([{_extracted(scheme)}], lambda x: {_host_checks(plan, scheme)})[1]"
+            if _has_hosts(scheme)
+            else "true"
+        )
+        if name == plan.generic:
+            otherwise = written
+        else:
+            whens.append(f"WHEN {sql_string(name)} THEN {written}")
+    return f"CASE {prefix}_grammar_file(url) {' '.join(whens)} ELSE {otherwise} END"
+
+
+def _host_checks(plan: ColumnPlan, scheme: SchemeColumns) -> str:
+    """The checks of :func:`rfc1738.runtime.hosts.check_spans` on ``x``, one scheme's fields.
+
+    Without lambdas: DuckDB sets a lambda up again for each chunk of rows it
+    runs on, which cost more than the checks on the few rows that reach them.
+    """
+    limits = plan.limits
+    checks: list[str] = []
+    host = scheme.fields.get("host")
+    if host is not None:
+        text = _value(host)
+        separator = _escaped(limits.separator)
+        # A part (between separators) longer than a label may be; a part above an octet.
+        long_label = sql_string(f"[^{separator}]{{{limits.label + 1}}}")
+        large_part = sql_string(f"(?:^|{separator}){_over(limits.octet)}(?:{separator}|$)")
+        labels = f"NOT regexp_matches({text}, {long_label})"
+        octets = f"NOT regexp_matches({text}, {large_part})"
+        number = scheme.fields.get("hostnumber")
+        shape = (
+            labels
+            if number is None
+            else f"CASE WHEN {_present(number)} THEN {octets} ELSE {labels} END"
+        )
+        checks.append(f"({text} IS NULL OR (length({text}) <= {limits.host} AND {shape}))")
+    port = scheme.fields.get("port")
+    if port is not None:
+        value = _value(port)
+        checks.append(f"({value} IS NULL OR {_within(value, limits.port)})")
+    return " AND ".join(checks) if checks else "true"
+
+
+def _escaped(char: str) -> str:
+    """``char`` as RE2 reads it literally, in a class or out of one."""
+    return char if char.isalnum() else f"\\x{{{ord(char):x}}}"
+
+
+def _over(limit: int) -> str:
+    """An RE2 pattern of the digits that write a number above ``limit`` (leading zeros too)."""
+    written = str(limit)
+    width = len(written)
+    options = [f"[1-9][0-9]{{{width},}}"]
+    for at, digit in enumerate(written):
+        if digit != "9":
+            rest = width - at - 1
+            options.append(f"{written[:at]}[{int(digit) + 1}-9]" + (f"[0-9]{{{rest}}}" if rest else ""))
+    return f"0*(?:{'|'.join(options)})"
+
+
+def _within(digits: str, limit: int) -> str:
+    """Whether the digits ``digits`` write a number of at most ``limit`` (any length)."""
+    significant = f"ltrim({digits}, '0')"
+    width = len(str(limit))
+    return (
+        f"(length({significant}) < {width} OR (length({significant}) = {width} "
+        f"AND {significant} <= '{limit}'))"
+    )
+
+
+def _present(source: FieldSource) -> str:
+    if source.always:
+        return "true"
+    return " OR ".join(f"x.g{n} <> ''" for n in (*source.groups, *source.markers))
+
+
+def _value(source: FieldSource) -> str:
+    """The field's text, ``NULL`` where it took no part (the cut not applied)."""
+    if not source.distinct:
+        raise GrammarError(
+            f"the groups {', '.join(source.names)} may be empty where no marker shows "
+            "they took part: DuckDB, which gives '' for a group that took no part, "
+            "cannot tell an empty field from an absent one"
+        )
+    text = " || ".join(f"x.g{n}" for n in source.groups)
+    if source.always:
+        return text
+    return f"CASE WHEN {_present(source)} THEN {text} END"
+
+
+def _field(source: FieldSource) -> str:
+    """The struct's field: the text, or what the cut gives out of it."""
+    value = _value(source)
+    return value if source.cut is None else _cut(value, source.cut)
+
+
+def _cut(value: str, cut: Derived) -> str:
+    """:meth:`Derived.apply` in SQL on ``value``: a part, or the (name, value) pairs."""
+    separator = sql_string(cut.separator)
+    if cut.pair:
+        pair = sql_string(cut.pair)
+        return (
+            f"list_transform([string_split({value}, {separator})], lambda s: "
+            f"list_transform(list_slice(s, 2, len(s)), lambda e: struct_pack("
+            f"name := split_part(e, {pair}, 1), "
+            f"value := CASE WHEN strpos(e, {pair}) > 0 "
+            f"THEN substring(e, strpos(e, {pair}) + {len(cut.pair)}) ELSE '' END)))[1]"
+        )
+    index = cut.part + 1
+    if not cut.parts or cut.part < cut.parts - 1:
+        return f"string_split({value}, {separator})[{index}]"
+    # The last part keeps the rest, separators and all.
+    return (
+        f"list_transform([string_split({value}, {separator})], lambda s: "
+        f"CASE WHEN len(s) >= {index} THEN array_to_string(list_slice(s, {index}, len(s)), "
+        f"{separator}) END)[1]"
+    )
+
+
+def _struct(plan: ColumnPlan, prefix: str) -> str:
+    """The struct of ``url``: ``NULL`` unless valid (host checks unless ``host_checks`` is false)."""
+    branches: dict[str, str] = {}
+    for scheme in plan.schemes.values():
+        parts = [f"{sql_name(SCHEME)} := split_part(url, ':', 1)"]
+        for field in plan.fields:
+            source = scheme.fields.get(field.name)
+            if source is not None:
+                parts.append(f"{sql_name(field.name)} := {_field(source)}")
+            elif field.kind == "pairs":
+                parts.append(f"{sql_name(field.name)} := NULL::{PAIR_TYPE}")
+            else:
+                parts.append(f"{sql_name(field.name)} := NULL::VARCHAR")
+        checks = _host_checks(plan, scheme) if _has_hosts(scheme) else "true"
+        branches[scheme.name] = (
+            f"CASE WHEN x.g1 = '' THEN NULL WHEN host_checks AND NOT ({checks}) THEN NULL "
+            f"ELSE struct_pack({', '.join(parts)}) END"
+        )
+    whens: list[str] = []
+    otherwise = "NULL"
+    for scheme in plan.schemes.values():
+        written = f"list_transform([{_extracted(scheme)}], lambda x: {branches[scheme.name]})[1]"
+        if scheme.name == plan.generic:
+            otherwise = written
+        else:
+            whens.append(f"WHEN {sql_string(scheme.name)} THEN {written}")
+    return (
+        f"CASE WHEN url IS NULL THEN NULL ELSE CASE {prefix}_grammar_file(url) "
+        f"{' '.join(whens)} ELSE {otherwise} END END"
+    )
