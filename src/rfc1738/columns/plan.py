@@ -119,6 +119,11 @@ class HostLimits:
     of at most :attr:`octet`, else each label (the same split) at most
     :attr:`label` characters; a ``port`` a number of at most :attr:`port`.
     A number is its digits' value, however many leading zeros it has.
+
+    The same as RE2 patterns: a ``host`` fails where :attr:`long_label` (a
+    search) matches it and it has no ``hostnumber``, or where
+    :attr:`large_part` does and it has one; a ``port`` where
+    :attr:`large_port` (a full match) does.
     """
 
     label: int
@@ -126,6 +131,9 @@ class HostLimits:
     octet: int
     port: int
     separator: str
+    long_label: str
+    large_part: str
+    large_port: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +192,9 @@ def read_plan(data: object) -> ColumnPlan:
             _int(limits.get("octet"), "octet"),
             _int(limits.get("port"), "port"),
             _str(limits.get("separator"), "separator"),
+            _str(limits.get("long_label"), "long_label"),
+            _str(limits.get("large_part"), "large_part"),
+            _str(limits.get("large_port"), "large_port"),
         ),
         fields,
         generic,

@@ -101,6 +101,7 @@ def plan_data(grammar: ParserSet) -> dict[str, object]:
             "octet": MAX_OCTET,
             "port": MAX_PORT,
             "separator": LABEL_SEPARATOR,
+            **limit_patterns(),
         },
         "fields": [[name, kind] for name, kind in struct_fields(marked).items()],
         "generic": GENERIC,
@@ -109,6 +110,35 @@ def plan_data(grammar: ParserSet) -> dict[str, object]:
             for scheme, found in marked.schemes.items()
         },
     }
+
+
+def limit_patterns() -> dict[str, str]:
+    """The host checks as RE2 patterns on the fields, written from the limits.
+
+    ``long_label``: a part of a host (between separators) longer than a
+    label may be; ``large_part``: a part of a hostnumber above an octet;
+    ``large_port``: a port above the largest (a full match). A number is
+    its digits' value, leading zeros and all (:func:`rfc1738.runtime.numbers.exceeds`).
+    """
+    separator = _class_text(frozenset(LABEL_SEPARATOR))
+    return {
+        "long_label": f"[^{separator}]{{{MAX_LABEL + 1}}}",
+        "large_part": f"(?:^|[{separator}]){_above(MAX_OCTET)}(?:[{separator}]|$)",
+        "large_port": f"^{_above(MAX_PORT)}$",
+    }
+
+
+def _above(limit: int) -> str:
+    """A pattern of the runs of digits that write a number above ``limit`` (leading zeros too)."""
+    written = str(limit)
+    width = len(written)
+    options = [f"[1-9][0-9]{{{width},}}"]
+    for at, digit in enumerate(written):
+        if digit != "9":
+            rest = width - at - 1
+            tail = f"[0-9]{{{rest}}}" if rest else ""
+            options.append(f"{written[:at]}[{int(digit) + 1}-9]{tail}")
+    return f"0*(?:{'|'.join(options)})"
 
 
 def struct_fields(export: Export) -> dict[str, str]:

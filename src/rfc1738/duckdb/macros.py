@@ -58,6 +58,10 @@ def macro_statements(plan: ColumnPlan, prefix: str) -> list[str]:
         f"CREATE OR REPLACE TEMP MACRO {prefix}_hosts_pass(url) AS {_hosts_pass(plan, prefix)}",
         f"CREATE OR REPLACE TEMP MACRO {prefix}_is_valid(url, host_checks := true) AS "
         f"{_is_valid(plan, prefix)}",
+        # 1 valid, 0 not, 2 valid by the grammar with the host checks to do
+        # (rfc1738_hosts_pass): for the bulk API, which checks those apart.
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_screen(url, host_checks := true) AS "
+        f"{_screened(plan, '1::UTINYINT', '0::UTINYINT', '2::UTINYINT')}",
         f"CREATE OR REPLACE TEMP MACRO {prefix}_struct(url, host_checks := true) AS "
         f"{_struct(plan, prefix)}",
     ]
@@ -77,10 +81,19 @@ def _grammar_file(plan: ColumnPlan) -> str:
 
 
 def _is_valid(plan: ColumnPlan, prefix: str) -> str:
+    return _screened(plan, "true", "false", f"{prefix}_hosts_pass(url)")
+
+
+def _screened(plan: ColumnPlan, yes: str, no: str, doubt: str) -> str:
+    """``yes`` for a valid URL, ``no`` for one not valid, ``doubt`` where the host checks must look.
+
+    ``doubt`` only for a URL valid by the grammar; with ``host_checks``
+    false, never. Most URLs: one match of the screened pattern and a length.
+    """
     verdict = f"regexp_full_match(url, {sql_string(plan.verdict)})"
-    hosts = f"{prefix}_hosts_pass(url)"
+    grammar = f"CASE WHEN {verdict} THEN {yes} ELSE {no} END"
     if plan.screened is None:
-        checked = f"CASE WHEN NOT {verdict} THEN false ELSE {hosts} END"
+        checked = f"CASE WHEN {verdict} THEN {doubt} ELSE {no} END"
     else:
         limits = plan.limits
         run = (
@@ -88,17 +101,14 @@ def _is_valid(plan: ColumnPlan, prefix: str) -> str:
             if plan.label_run is None
             else f"regexp_matches(url, {sql_string(plan.label_run)})"
         )
-        # Most URLs: one match of the screened pattern and a length.
         checked = (
             f"CASE WHEN NOT regexp_full_match(url, {sql_string(plan.screened)}) "
-            f"THEN CASE WHEN {verdict} THEN {hosts} ELSE false END "
-            f"WHEN length(url) <= {limits.label} THEN true "
-            f"WHEN length(url) > {limits.host} THEN {hosts} "
-            f"WHEN {run} THEN {hosts} ELSE true END"
+            f"THEN CASE WHEN {verdict} THEN {doubt} ELSE {no} END "
+            f"WHEN length(url) <= {limits.label} THEN {yes} "
+            f"WHEN length(url) > {limits.host} THEN {doubt} "
+            f"WHEN {run} THEN {doubt} ELSE {yes} END"
         )
-    return (
-        f"CASE WHEN url IS NULL THEN NULL WHEN NOT host_checks THEN {verdict} ELSE {checked} END"
-    )
+    return f"CASE WHEN url IS NULL THEN NULL WHEN NOT host_checks THEN {grammar} ELSE {checked} END"
 
 
 def _extracted(scheme: SchemeColumns) -> str:
@@ -136,20 +146,17 @@ def _hosts_pass(plan: ColumnPlan, prefix: str) -> str:
 def _host_checks(plan: ColumnPlan, scheme: SchemeColumns) -> str:
     """The checks of :func:`rfc1738.runtime.hosts.check_spans` on ``x``, one scheme's fields.
 
-    Without lambdas: DuckDB sets a lambda up again for each chunk of rows it
-    runs on, which cost more than the checks on the few rows that reach them.
+    As the plan's patterns (:class:`~rfc1738.columns.plan.HostLimits`), not
+    with lambdas over the parts: DuckDB sets a lambda up again for each
+    chunk of rows it runs on, which cost more than the checks themselves.
     """
     limits = plan.limits
     checks: list[str] = []
     host = scheme.fields.get("host")
     if host is not None:
         text = _value(host)
-        separator = _escaped(limits.separator)
-        # A part (between separators) longer than a label may be; a part above an octet.
-        long_label = sql_string(f"[^{separator}]{{{limits.label + 1}}}")
-        large_part = sql_string(f"(?:^|{separator}){_over(limits.octet)}(?:{separator}|$)")
-        labels = f"NOT regexp_matches({text}, {long_label})"
-        octets = f"NOT regexp_matches({text}, {large_part})"
+        labels = f"NOT regexp_matches({text}, {sql_string(limits.long_label)})"
+        octets = f"NOT regexp_matches({text}, {sql_string(limits.large_part)})"
         number = scheme.fields.get("hostnumber")
         shape = (
             labels
@@ -160,35 +167,10 @@ def _host_checks(plan: ColumnPlan, scheme: SchemeColumns) -> str:
     port = scheme.fields.get("port")
     if port is not None:
         value = _value(port)
-        checks.append(f"({value} IS NULL OR {_within(value, limits.port)})")
+        checks.append(
+            f"({value} IS NULL OR NOT regexp_full_match({value}, {sql_string(limits.large_port)}))"
+        )
     return " AND ".join(checks) if checks else "true"
-
-
-def _escaped(char: str) -> str:
-    """``char`` as RE2 reads it literally, in a class or out of one."""
-    return char if char.isalnum() else f"\\x{{{ord(char):x}}}"
-
-
-def _over(limit: int) -> str:
-    """An RE2 pattern of the digits that write a number above ``limit`` (leading zeros too)."""
-    written = str(limit)
-    width = len(written)
-    options = [f"[1-9][0-9]{{{width},}}"]
-    for at, digit in enumerate(written):
-        if digit != "9":
-            rest = width - at - 1
-            options.append(f"{written[:at]}[{int(digit) + 1}-9]" + (f"[0-9]{{{rest}}}" if rest else ""))
-    return f"0*(?:{'|'.join(options)})"
-
-
-def _within(digits: str, limit: int) -> str:
-    """Whether the digits ``digits`` write a number of at most ``limit`` (any length)."""
-    significant = f"ltrim({digits}, '0')"
-    width = len(str(limit))
-    return (
-        f"(length({significant}) < {width} OR (length({significant}) = {width} "
-        f"AND {significant} <= '{limit}'))"
-    )
 
 
 def _present(source: FieldSource) -> str:
