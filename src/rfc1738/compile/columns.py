@@ -46,7 +46,7 @@ strings, integers, booleans and ``None`` (JSON), so that it can be cached.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING
 
 from ..bnf.files import GENERIC
@@ -271,6 +271,28 @@ def _screen(found: ExportedPattern) -> tuple[str, str | None]:
         width = len(str(NUMBERS[production])) - 1
         return written.Group(_bounded_digits(node.item, width, production), node.number, node.name)
 
+    checked = {
+        number
+        for number, group in written.capture_numbers(tree).items()
+        if group.name is not None and found.groups.get(group.name) in NUMBERS
+    }
+
+    def first_choices(node: written.Node) -> written.Node | None:
+        # Bounding a number makes an option with it fail where a later option
+        # may still match, which the exported pattern, taking the first option
+        # that matches, would not have chosen (a generic URL's ip-schemepart
+        # with a port of six digits is also a run of xchars): the options after
+        # the first that holds a number are left out. The schemes' options
+        # exclude each other (each begins with its own scheme): all are kept.
+        if not isinstance(node, written.Alt):
+            return None
+        for at, option in enumerate(node.options):
+            if set(written.capture_numbers(option)) & checked:
+                kept = node.options[: at + 1]
+                return kept[0] if len(kept) == 1 else written.Alt(kept)
+        return None
+
+    tree = _each_scheme(tree, first_choices)
     tree = written.transform(tree, bounded)
     uncaptured = written.transform(
         tree, lambda node: written.Group(node.item) if isinstance(node, written.Group) else None
@@ -278,6 +300,29 @@ def _screen(found: ExportedPattern) -> tuple[str, str | None]:
     label = frozenset(host_chars) - {LABEL_SEPARATOR}
     run = f"[{_class_text(label)}]{{{MAX_LABEL + 1}}}" if label else None
     return written.write(uncaptured), run
+
+
+def _each_scheme(
+    tree: written.Node, change: Callable[[written.Node], written.Node | None]
+) -> written.Node:
+    """``tree`` (the dispatching pattern) with ``change`` made in each scheme's option.
+
+    The schemes' alternation is the first one down from the top; it is kept whole.
+    """
+    if isinstance(tree, written.Alt):
+        return written.Alt(tuple(written.transform(o, change) for o in tree.options))
+    if isinstance(tree, written.Group):
+        return written.Group(_each_scheme(tree.item, change), tree.number, tree.name)
+    if isinstance(tree, written.Seq):
+        inner = [item for item in tree.items if not isinstance(item, written.Atom)]
+        if len(inner) == 1:
+            return written.Seq(
+                tuple(
+                    _each_scheme(item, change) if item is inner[0] else item
+                    for item in tree.items
+                )
+            )
+    raise _NoScreen
 
 
 def _bounded_digits(node: written.Node, width: int, production: str) -> written.Node:

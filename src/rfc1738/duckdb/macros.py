@@ -113,8 +113,11 @@ def _screened(plan: ColumnPlan, yes: str, no: str, doubt: str) -> str:
 
 def _extracted(scheme: SchemeColumns) -> str:
     """``regexp_extract`` of the scheme's groups, up to the last its fields use, as ``g1``, ..."""
-    used = max(n for source in scheme.fields.values() for n in (*source.groups, *source.markers))
-    names = ", ".join(f"'g{number}'" for number in range(1, max(used, 1) + 1))
+    used = max(
+        (n for source in scheme.fields.values() for n in (*source.groups, *source.markers)),
+        default=1,
+    )
+    names = ", ".join(f"'g{number}'" for number in range(1, used + 1))
     return f"regexp_extract(url, {sql_string(scheme.pattern)}, [{names}])"
 
 
