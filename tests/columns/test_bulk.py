@@ -1,0 +1,177 @@
+"""The bulk API: every kind of input, both engines, batches of a file, errors, counts."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+import rfc1738
+from rfc1738.columns import Checked, check, check_batches, default_engine
+
+ENGINES = ("duckdb", "python")
+
+URLS = [
+    "http://www.example.com:8080/a%20b?q=rfc",
+    "ftp://@host.com/pub;type=i",
+    "http://user@host/",
+    "HTTP://192.0.2.300/",
+    None,
+    "prospero://h/p;version=2;type=x",
+    "http://a\n",
+    "x:y",
+    "",
+    "http://\udcff",
+]
+
+
+@pytest.fixture(params=ENGINES)
+def engine(request: pytest.FixtureRequest) -> str:
+    if request.param == "duckdb":
+        pytest.importorskip("duckdb", reason="duckdb is not installed (rfc1738[duckdb])")
+        pytest.importorskip("pyarrow", reason="pyarrow is not installed (rfc1738[duckdb])")
+    return str(request.param)
+
+
+def verdicts(urls: list[str | None]) -> list[bool | None]:
+    return [None if u is None else rfc1738.is_valid(u) for u in urls]
+
+
+def test_a_list_gives_the_library_s_verdicts_errors_and_schemes(engine: str) -> None:
+    found = check(URLS, errors=True, schemes=True, engine=engine)  # type: ignore[arg-type]
+    assert found.engine == engine and found.start == 0 and len(found) == len(URLS)
+    assert found.valid == verdicts(URLS)
+    assert found.schemes == [
+        None if u is None else rfc1738.load().scheme_file(u).scheme for u in URLS
+    ]
+    assert found.errors is not None
+    rejected = [i for i, v in enumerate(found.valid) if v is False]
+    assert sorted(found.errors) == rejected
+    for index in rejected:
+        text = URLS[index]
+        assert text is not None
+        with pytest.raises(rfc1738.URLSyntaxError) as raised:
+            rfc1738.parse(text)
+        error = found.errors[index]
+        assert (str(error), error.position, error.rule) == (
+            str(raised.value),
+            raised.value.position,
+            raised.value.rule,
+        )
+    assert found.invalid == len(rejected)
+
+
+def test_both_engines_give_the_same_table() -> None:
+    pytest.importorskip("duckdb", reason="duckdb is not installed (rfc1738[duckdb])")
+    tables = [
+        check(URLS, errors=True, schemes=True, struct=True, engine=e).to_arrow()  # type: ignore[arg-type]
+        for e in ENGINES
+    ]
+    assert tables[0].schema == tables[1].schema
+    assert tables[0].to_pylist() == tables[1].to_pylist()
+    assert tables[0].column_names == ["valid", "scheme", "url", "error"]
+
+
+def test_without_host_checks_the_bare_grammar(engine: str) -> None:
+    urls = ["http://h:65536/", "http://1.2.3.256/", "http://" + "a" * 64 + "/"]
+    found = check(urls, host_checks=False, errors=True, engine=engine)  # type: ignore[arg-type]
+    assert found.valid == [True, True, True] and found.errors == {}
+    assert check(urls, engine=engine).valid == [False, False, False]  # type: ignore[arg-type]
+
+
+def test_columns_of_other_libraries(engine: str) -> None:
+    pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed")
+    pd = pytest.importorskip("pandas", reason="pandas is not installed")
+    pl = pytest.importorskip("polars", reason="polars is not installed")
+    storable = [u for u in URLS if u is None or "\udcff" not in u]
+    want = verdicts(storable)
+    columns = {
+        "tuple": tuple(storable),
+        "pyarrow": pa.array(storable),
+        "pyarrow large": pa.array(storable, pa.large_string()),
+        "chunked": pa.chunked_array([storable[:3], storable[3:]]),
+        "pandas": pd.Series(storable),
+        "pandas NaN": pd.Series([float("nan") if u is None else u for u in storable]),
+        "polars": pl.Series(storable),
+    }
+    for name, column in columns.items():
+        assert check(column, engine=engine).valid == want, name  # type: ignore[arg-type]
+
+
+def test_what_is_not_a_column_of_strings_is_refused(engine: str) -> None:
+    for wrong in ("http://h/", b"http://h/", ["http://h/", 7], 7):
+        with pytest.raises(TypeError):
+            check(wrong, engine=engine)  # type: ignore[arg-type]
+    pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed")
+    if engine == "duckdb":
+        with pytest.raises(TypeError):
+            check(pa.array([1, 2]), engine=engine)  # type: ignore[arg-type]
+
+
+LINES = b"http://h/\r\nftp://x y\n\nnews:a\xffb\nhttp://h/a\rb\nx:y"
+
+
+@pytest.fixture
+def lines_file(tmp_path: Path) -> Path:
+    path = tmp_path / "urls.txt"
+    path.write_bytes(LINES)
+    return path
+
+
+def test_a_file_s_lines_are_the_lines_check_lines_reads(engine: str, lines_file: Path) -> None:
+    results = list(rfc1738.check_lines(lines_file.open("rb")))
+    found = check(lines_file, schemes=True, errors=True, engine=engine)  # type: ignore[arg-type]
+    assert found.valid == [r.valid for r in results]
+    assert found.schemes == [r.scheme for r in results]
+    batches = list(check_batches(str(lines_file), schemes=True, engine=engine, batch_bytes=8))  # type: ignore[arg-type]
+    assert len(batches) > 1
+    assert [b.start for b in batches] == [sum(len(x) for x in batches[:i]) for i in range(len(batches))]
+    assert [v for b in batches for v in b.valid] == [r.valid for r in results]
+    with lines_file.open("rb") as stream:
+        again = list(check_batches(stream, engine=engine))  # type: ignore[arg-type]
+    assert [v for b in again for v in b.valid] == [r.valid for r in results]
+
+
+def test_batches_of_an_iterable_of_lines(engine: str) -> None:
+    def lines() -> Iterator[str]:
+        yield from ("http://h/\n", "ftp://x y\r\n", "x:y")
+
+    found = [b.valid for b in check_batches(lines(), engine=engine)]  # type: ignore[arg-type]
+    assert found == [[True, False, True]]
+    with pytest.raises(TypeError):
+        list(check_batches([b"http://h/"], engine=engine))  # type: ignore[arg-type, list-item]
+
+
+def test_counts_are_check_s(engine: str, lines_file: Path) -> None:
+    results = list(rfc1738.check_lines(lines_file.open("rb")))
+    found = check(lines_file, schemes=True, engine=engine)  # type: ignore[arg-type]
+    want: dict[str, list[int]] = {}
+    for r in results:
+        want.setdefault(r.scheme, [0, 0])[0 if r.valid else 1] += 1
+    assert found.counts() == {s: tuple(c) for s, c in sorted(want.items())}
+    with pytest.raises(ValueError):
+        check(["x:y"], engine=engine).counts()  # type: ignore[arg-type]
+
+
+def test_the_python_runner_serves_without_duckdb(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``engine=None`` is DuckDB when it imports, the library otherwise: the same answers."""
+    if "duckdb" in sys.modules or default_engine() == "duckdb":
+        assert default_engine() == "duckdb"
+        assert check(["x:y"]).engine == "duckdb"
+    monkeypatch.setitem(sys.modules, "duckdb", None)  # import duckdb raises ImportError
+    assert default_engine() == "python"
+    found = check(URLS, errors=True)
+    assert found.engine == "python" and found.valid == verdicts(URLS)
+
+
+def test_an_engine_by_another_name_is_refused() -> None:
+    with pytest.raises(ValueError):
+        check(["x:y"], engine="spark")  # type: ignore[arg-type]
+
+
+def test_repr_and_types() -> None:
+    found = check(["x:y", "a b"], engine="python")
+    assert isinstance(found, Checked)
+    assert repr(found) == "<Checked 2 URLs from 0, 1 invalid, on python>"

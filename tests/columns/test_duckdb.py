@@ -1,0 +1,69 @@
+"""rfc1738.duckdb: the macros on a connection, the error function, another grammar beside."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rfc1738
+
+duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed (rfc1738[duckdb])")
+pytest.importorskip("pyarrow", reason="pyarrow is not installed (rfc1738[duckdb])")
+
+import rfc1738.duckdb  # noqa: E402
+
+
+@pytest.fixture
+def con() -> duckdb.DuckDBPyConnection:
+    found = duckdb.connect()
+    rfc1738.duckdb.register(found)
+    return found
+
+
+def test_the_error_of_a_rejected_url_is_the_library_s(con: duckdb.DuckDBPyConnection) -> None:
+    urls = ["http://user@host/", "HTTP://192.0.2.300/", "http://h/", None]
+    rows = con.execute(
+        "SELECT rfc1738_error(u), rfc1738_error(u, host_checks := false) FROM "
+        "(SELECT unnest($1::VARCHAR[]) AS u)",
+        [urls],
+    ).fetchall()
+    for text, (checked, bare) in zip(urls, rows, strict=True):
+        if text is None or rfc1738.is_valid(text):
+            assert checked is None
+            continue
+        with pytest.raises(rfc1738.URLSyntaxError) as raised:
+            rfc1738.parse(text)
+        assert checked == {
+            "reason": raised.value.reason,
+            "position": raised.value.position,
+            "rule": raised.value.rule,
+            "error": str(raised.value),
+        }
+        assert (bare is None) == rfc1738.is_valid(text, host_checks=False)
+
+
+def test_nulls_give_nulls(con: duckdb.DuckDBPyConnection) -> None:
+    row = con.execute(
+        "SELECT rfc1738_is_valid(NULL), rfc1738_is_valid(NULL, host_checks := false), "
+        "rfc1738_struct(NULL), rfc1738_grammar_file(NULL), rfc1738_error(NULL)"
+    ).fetchone()
+    assert row == (None, None, None, None, None)
+
+
+def test_registering_again_and_another_grammar_beside(tmp_path: Path) -> None:
+    from tests.fuzz.edited import write_edited_grammar
+
+    con = duckdb.connect()
+    rfc1738.duckdb.register(con)
+    rfc1738.duckdb.register(con)  # the same macros again: no error
+    edited = rfc1738.load(write_edited_grammar(tmp_path))
+    rfc1738.duckdb.register(con, grammar=edited, prefix="edited")
+    url = "http://user@h.example/~a"
+    row = con.execute(
+        "SELECT rfc1738_is_valid($1), edited_is_valid($1), edited_struct($1).host, "
+        "edited_grammar_file('AFS://c.example/x'), rfc1738_grammar_file('AFS://c.example/x')",
+        [url],
+    ).fetchone()
+    assert row == (False, True, "h.example", "afs", "generic")
+    assert edited.is_valid(url) and not rfc1738.is_valid(url)

@@ -1,0 +1,177 @@
+"""The column plan: computed from the export, read back checked, cached per grammar, exact."""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import rfc1738
+from rfc1738.columns import column_plan
+from rfc1738.columns.plan import FORMAT, SCHEME, read_plan
+from rfc1738.columns.store import MAX_PLAN_FILE, plan_key
+from rfc1738.compile import written
+from rfc1738.compile.columns import plan_data, struct_fields
+from rfc1738.compile.dialects import export_grammar
+
+from .backends import library
+
+
+@pytest.fixture(scope="module")
+def data() -> dict[str, object]:
+    return plan_data(rfc1738.load())
+
+
+def test_every_exported_re2_pattern_reads_back_as_written() -> None:
+    for mark_empty in (False, True):
+        export = export_grammar(rfc1738.load(), "re2", mark_empty=mark_empty)
+        patterns = [export.any, export.any_groups.pattern]
+        patterns += [found.pattern for found in export.schemes.values()]
+        for pattern in patterns:
+            assert written.write(written.read(pattern)) == pattern
+
+
+def test_the_reader_refuses_syntax_it_does_not_know() -> None:
+    for pattern in ("a*+", "(?=a)", "[^a]", r"\d", "a{2", "(a", "a)", "x\\"):
+        with pytest.raises(ValueError):
+            written.read(pattern)
+
+
+def test_the_reader_knows_what_each_group_may_hold() -> None:
+    tree = written.read(r"^(?:(?P<a>x(?P<b>[0-9]*))|(y))(?P<c>z)?$")
+    groups = written.capture_numbers(tree)
+    assert [groups[n].name for n in sorted(groups)] == ["a", "b", None, "c"]
+    assert written.nullable(groups[2].item) and not written.nullable(groups[1].item)
+    assert written.covers(tree, frozenset({1, 3})) and not written.covers(tree, frozenset({1}))
+    assert written.chars(groups[2].item) == frozenset("0123456789")
+    assert written.max_length(groups[4].item) == 1 and written.max_length(tree) is None
+
+
+def test_the_plan_reads_back_and_is_json(data: dict[str, object]) -> None:
+    plan = read_plan(json.loads(json.dumps(data)))
+    assert plan == read_plan(data) == column_plan()
+    assert plan.field_names()[0] == SCHEME
+    assert list(plan.schemes)[-1] == plan.generic == "generic"
+    assert set(plan.schemes) == set(rfc1738.load().files)
+
+
+def test_the_struct_is_spark_s(data: dict[str, object]) -> None:
+    """One contract: the fields of rfc1738.spark.url_struct, in its order."""
+    fields = [name for name, _kind in data["fields"]]  # type: ignore[attr-defined]
+    assert fields == list(struct_fields(export_grammar(rfc1738.load(), "java", mark_empty=True)))
+    pytest.importorskip("pyspark", reason="pyspark is not installed (rfc1738[spark])")
+    from rfc1738.spark import fields as spark_fields
+
+    assert tuple(fields) == spark_fields()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d.update(format=FORMAT + 1),
+        lambda d: d.pop("verdict"),
+        lambda d: d.update(verdict=7),
+        lambda d: d["limits"].update(port="65535"),
+        lambda d: d["fields"].append(["x", "bytes"]),
+        lambda d: d["schemes"].pop("generic"),
+        lambda d: d["schemes"]["http"]["fields"]["host"].update(groups=[99]),
+        lambda d: d["schemes"]["http"]["fields"]["host"].update(always="yes"),
+        lambda d: d["schemes"]["http"]["fields"].update(nothing={}),
+        lambda d: d["schemes"]["http"].update(fields=[]),
+    ],
+)
+def test_a_plan_that_does_not_hold_together_is_refused(
+    data: dict[str, object], damage: object
+) -> None:
+    broken = json.loads(json.dumps(data))
+    damage(broken)  # type: ignore[operator]
+    with pytest.raises(ValueError):
+        read_plan(broken)
+
+
+def test_the_screen_passes_only_urls_that_pass_the_host_checks(
+    texts: tuple[str, ...],
+) -> None:
+    """What ``screened`` accepts (with the length and label-run conditions) is valid.
+
+    Run in Google RE2, the engine whose syntax the plan's patterns are in.
+    """
+    re2 = pytest.importorskip("re2", reason="google-re2 is not installed (the test extra)")
+    plan = column_plan()
+    assert plan.screened is not None and plan.label_run is not None
+    screened, run = re2.compile(plan.screened), re2.compile(plan.label_run)
+    limits = plan.limits
+    passed = 0
+    for text in texts:
+        if screened.fullmatch(text) and (
+            len(text) <= limits.label or (len(text) <= limits.host and not run.search(text))
+        ):
+            passed += 1
+            assert rfc1738.is_valid(text), text
+    assert passed > len(texts) / 4
+
+
+def test_the_cache_keeps_one_file_per_grammar_and_refuses_damage(tmp_path: Path) -> None:
+    grammar = rfc1738.load()
+    key = plan_key(grammar)
+    directory = Path(os.environ["RFC1738_CACHE_DIR"])
+    column_plan(grammar)
+    cached = directory / f"{key}.columns"
+    assert cached.is_file() and cached.stat().st_size < MAX_PLAN_FILE
+    header, _, body = cached.read_bytes().partition(b"\n")
+    assert header.startswith(b"# rfc1738 column plan")
+    assert read_plan(json.loads(body)) == column_plan(grammar)
+
+    from rfc1738.columns import store
+
+    assert store._read(key) == column_plan(grammar)
+    cached.write_bytes(header + b"\n" + body.replace(b"http", b"HTTP"))
+    assert store._read(key) is None  # the digest no longer holds
+    cached.write_bytes(b"not a plan")
+    assert store._read(key) is None
+    cached.unlink()
+    cached.mkdir()
+    assert store._read(key) is None  # not a regular file
+    cached.rmdir()
+
+
+def test_another_grammar_another_key(tmp_path: Path) -> None:
+    from tests.fuzz.edited import write_edited_grammar
+
+    edited = rfc1738.load(write_edited_grammar(tmp_path))
+    assert plan_key(edited) != plan_key(rfc1738.load())
+    assert set(column_plan(edited).schemes) == set(edited.files)
+
+
+def test_the_struct_is_the_objects_raw_fields(texts: tuple[str, ...]) -> None:
+    """Each struct field a class declares a raw twin for is that twin's value.
+
+    The struct's fields are named for the productions; a class's declared
+    field holds a production (``HttpURL.path`` holds ``hpath``) and gives its
+    text as written under ``raw_<name>``. ``news:*``'s ``group``, which the
+    class makes ``*`` where the grammar has no group, is the one field the
+    struct leaves null (docs/engines.md).
+    """
+    grammar = rfc1738.load()
+    valid = [text for text in texts if grammar.is_valid(text)]
+    expected = library(valid)
+    compared = 0
+    for text, struct in zip(valid, expected.structs, strict=True):
+        assert struct is not None
+        url = grammar.parse(text)
+        values = url.to_dict()
+        for klass in type(url).__mro__:
+            for declared in vars(klass).values():
+                production = getattr(declared, "production", None)
+                raw = getattr(declared, "raw_name", "")
+                if production not in struct or not raw.startswith("raw_") or raw not in values:
+                    continue
+                mine = struct[production]
+                theirs = values[raw]
+                if isinstance(theirs, list):  # fieldspecs: pairs as lists in to_dict()
+                    theirs = [{"name": n, "value": v} for n, v in theirs]
+                assert mine == theirs, (text, production, raw)
+                compared += 1
+    assert compared > len(valid)
