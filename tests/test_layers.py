@@ -27,7 +27,15 @@ LAYERS = (
     ("rfc1738.compile",),
     ("rfc1738.urls",),
     ("rfc1738.output", "rfc1738.text"),
-    ("rfc1738.tools", "rfc1738.spark", "rfc1738.pydantic", "rfc1738.strategies"),
+    (
+        "rfc1738.tools",
+        "rfc1738.spark",
+        "rfc1738.pydantic",
+        "rfc1738.strategies",
+        "rfc1738.columns",
+        "rfc1738.duckdb",
+        "rfc1738.polars",
+    ),
     ("rfc1738.cli",),
     ("rfc1738", "rfc1738.__main__"),
 )
@@ -52,7 +60,18 @@ PENDING = frozenset(
 #: What an import inside a function may keep out of its module's import: Lark,
 #: and the optional extras. Anything else is imported at the top.
 HEAVY = frozenset(
-    {"lark", "railroad", "pyspark", "pandas", "pyarrow", "pydantic", "pydantic_core", "hypothesis"}
+    {
+        "lark",
+        "railroad",
+        "pyspark",
+        "pandas",
+        "pyarrow",
+        "pydantic",
+        "pydantic_core",
+        "hypothesis",
+        "duckdb",
+        "polars",
+    }
 )
 
 

@@ -7,7 +7,7 @@ import pytest
 
 @pytest.fixture(scope="session")
 def texts() -> tuple[str, ...]:
-    """Every sample string of ``tests/engines/samples.py``: test data, corpora, generated, mutated."""
+    """Every sample string of ``tests/engines/samples.py``: test data, corpora, drawn, mutated."""
     # Imported here, not at collection: drawing from the grammar needs Hypothesis's
     # character tables, which it would rather not load while plugins load.
     from tests.engines.samples import texts as sample_texts

@@ -127,7 +127,9 @@ def test_a_file_s_lines_are_the_lines_check_lines_reads(engine: str, lines_file:
     assert found.schemes == [r.scheme for r in results]
     batches = list(check_batches(str(lines_file), schemes=True, engine=engine, batch_bytes=8))  # type: ignore[arg-type]
     assert len(batches) > 1
-    assert [b.start for b in batches] == [sum(len(x) for x in batches[:i]) for i in range(len(batches))]
+    assert [b.start for b in batches] == [
+        sum(len(x) for x in batches[:i]) for i in range(len(batches))
+    ]
     assert [v for b in batches for v in b.valid] == [r.valid for r in results]
     with lines_file.open("rb") as stream:
         again = list(check_batches(stream, engine=engine))  # type: ignore[arg-type]

@@ -69,7 +69,7 @@ def edited(tmp_path_factory: pytest.TempPathFactory) -> rfc1738.Grammar:
 def _edited_texts(grammar: rfc1738.Grammar) -> list[str]:
     from hypothesis import HealthCheck, Phase, given, settings
 
-    from rfc1738.strategies import invalid_urls, urls
+    from rfc1738.strategies import InvalidURL, invalid_urls, urls
 
     found: list[str] = []
     for scheme in sorted(grammar.files):
@@ -82,9 +82,9 @@ def _edited_texts(grammar: rfc1738.Grammar) -> list[str]:
             deadline=None,
         )
         @given(urls(scheme, grammar), invalid_urls(scheme, grammar))
-        def collect(text: str, miss: object) -> None:
+        def collect(text: str, miss: InvalidURL) -> None:
             found.append(text)
-            found.append(getattr(miss, "text"))
+            found.append(miss.text)
 
         collect()
     return [

@@ -189,8 +189,8 @@ def default_engine() -> Engine:
     """``"duckdb"`` when duckdb and pyarrow can be imported, else ``"python"``."""
     try:
         # The engine and its data: optional dependencies (rfc1738[duckdb]).
-        import duckdb  # noqa: F401
-        import pyarrow  # noqa: F401
+        import duckdb  # noqa: F401 (only whether it imports)
+        import pyarrow  # noqa: F401 (only whether it imports)
     except ImportError:
         return "python"
     return "duckdb"
@@ -342,7 +342,10 @@ class _Runner:
         raise NotImplementedError
 
     def explained(
-        self, texts: Callable[[list[int]], list[str | None]], valid: list[bool | None], host_checks: bool
+        self,
+        texts: Callable[[list[int]], list[str | None]],
+        valid: list[bool | None],
+        host_checks: bool,
     ) -> dict[int, URLSyntaxError]:
         """The library's error for each row not valid: one pass in Python over those rows."""
         rejected = [index for index, verdict in enumerate(valid) if verdict is False]
@@ -402,12 +405,13 @@ class _Python(_Runner):
         if struct:
             build = _StructBuilder(column_plan(self.grammar), self.grammar)
             structs = [
-                build(text) if verdict else None
-                for text, verdict in zip(texts, valid, strict=True)
+                build(text) if verdict else None for text, verdict in zip(texts, valid, strict=True)
             ]
         found = None
         if errors:
-            found = self.explained(lambda rejected: [texts[i] for i in rejected], valid, host_checks)
+            found = self.explained(
+                lambda rejected: [texts[i] for i in rejected], valid, host_checks
+            )
         plan = column_plan(self.grammar) if struct else None
         return Checked("python", start, valid, files, structs, found, plan=plan)
 
@@ -477,7 +481,7 @@ class _DuckDB(_Runner):
         # The engine: an optional dependency (rfc1738[duckdb]), imported when chosen.
         import duckdb
 
-        from ..duckdb import register
+        from ..duckdb import register  # (imports duckdb too)
 
         self.con: duckdb.DuckDBPyConnection = duckdb.connect()
         register(self.con, grammar=grammar, prefix="rfc1738")
@@ -603,4 +607,3 @@ def _holds_surrogate(text: str) -> bool:
     except UnicodeEncodeError:
         return True
     return False
-

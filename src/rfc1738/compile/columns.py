@@ -318,8 +318,7 @@ def _each_scheme(
         if len(inner) == 1:
             return written.Seq(
                 tuple(
-                    _each_scheme(item, change) if item is inner[0] else item
-                    for item in tree.items
+                    _each_scheme(item, change) if item is inner[0] else item for item in tree.items
                 )
             )
     raise _NoScreen
@@ -346,13 +345,18 @@ def _bounded_digits(node: written.Node, width: int, production: str) -> written.
         raise _NoScreen
     parts = result.items if isinstance(result, written.Seq) else (result,)
     for part in parts:
-        if isinstance(part, written.Atom) and part.chars == {LABEL_SEPARATOR}:
+        if isinstance(part, written.Atom) and part.chars == frozenset(LABEL_SEPARATOR):
             if production != "hostnumber":
                 raise _NoScreen
             continue
         longest = written.max_length(part)
         part_chars = written.chars(part)
-        if longest is None or longest > width or part_chars is None or LABEL_SEPARATOR in part_chars:
+        if (
+            longest is None
+            or longest > width
+            or part_chars is None
+            or LABEL_SEPARATOR in part_chars
+        ):
             raise _NoScreen
     return result
 

@@ -270,8 +270,10 @@ def write(node: Node) -> str:
     if isinstance(node, Atom):
         return node.text
     if isinstance(node, Seq):
-        return "".join(write(item) if not isinstance(item, Alt) else f"(?:{write(item)})"
-                       for item in node.items)
+        return "".join(
+            write(item) if not isinstance(item, Alt) else f"(?:{write(item)})"
+            for item in node.items
+        )
     if isinstance(node, Alt):
         return "|".join(write(option) for option in node.options)
     if isinstance(node, Rep):

@@ -8,7 +8,7 @@ cuts further. No Python runs per row but for :func:`rfc1738_error
 
 >>> import duckdb, rfc1738.duckdb  # doctest: +SKIP
 >>> con = duckdb.connect(); rfc1738.duckdb.register(con)  # doctest: +SKIP
->>> con.sql("SELECT rfc1738_is_valid('http://h/'), rfc1738_struct('http://h/').host")  # doctest: +SKIP
+>>> con.sql("SELECT rfc1738_struct('http://h/').host")  # doctest: +SKIP
 
 The top layer: it imports the URL layer and the column plan, nothing imports
 it, and ``import rfc1738`` does not import it (nor duckdb).
@@ -16,6 +16,7 @@ it, and ``import rfc1738`` does not import it (nor duckdb).
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import duckdb
@@ -69,11 +70,12 @@ def register(
     for statement in macro_statements(plan, prefix):
         con.execute(statement)
     udf = f"{prefix}_error_of"
-    try:
+    # Registered before on this connection (the function cannot be replaced): removed.
+    with contextlib.suppress(duckdb.InvalidInputException, duckdb.CatalogException):
         con.remove_function(udf)
-    except (duckdb.InvalidInputException, duckdb.CatalogException):
-        pass  # not registered on this connection yet
-    con.create_function(
+    # The UDF type and null handling by name: duckdb 1.x and 2.x keep their enums apart.
+    create: Any = con.create_function
+    create(
         udf,
         _explainer(chosen),
         [duckdb.sqltype("VARCHAR"), duckdb.sqltype("BOOLEAN")],

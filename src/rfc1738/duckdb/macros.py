@@ -226,7 +226,7 @@ def _cut(value: str, cut: Derived) -> str:
 
 
 def _struct(plan: ColumnPlan, prefix: str) -> str:
-    """The struct of ``url``: ``NULL`` unless valid (host checks unless ``host_checks`` is false)."""
+    """The struct of ``url``: ``NULL`` unless valid (with host checks unless they are off)."""
     branches: dict[str, str] = {}
     for scheme in plan.schemes.values():
         parts = [f"{sql_name(SCHEME)} := split_part(url, ':', 1)"]

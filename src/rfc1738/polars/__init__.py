@@ -79,7 +79,7 @@ class _Let:
     """
 
     def __init__(self, **values: pl.Expr) -> None:
-        self.expr = pl.struct(**values)
+        self.expr = pl.struct([value.alias(name) for name, value in values.items()])
 
     def then(self, **values: pl.Expr) -> _Let:
         """Add ``values``, which may read the values before them with ``pl.field``."""
@@ -87,7 +87,9 @@ class _Let:
         return self
 
     def get(self, name: str) -> pl.Expr:
-        return self.expr.struct.field(name)
+        """The value named ``name``."""
+        found: pl.Expr = self.expr.struct.field(name)
+        return found
 
 
 f = pl.field
@@ -146,7 +148,9 @@ def _hosts_pass(plan: ColumnPlan, let: _Let, url: str) -> None:
     checked = [s for s in plan.schemes.values() if "host" in s.fields or "port" in s.fields]
     let.then(
         **{
-            f"groups_{s.name}": pl.when(f("file") == s.name).then(f(url)).str.extract_groups(s.pattern)
+            f"groups_{s.name}": pl.when(f("file") == s.name)
+            .then(f(url))
+            .str.extract_groups(s.pattern)
             for s in checked
         }
     )
@@ -225,9 +229,9 @@ def url_struct(
     let.then(file=_file_of(plan, f("u")))
     let.then(
         **{
-            f"groups_{s.name}": pl.when(f("file") == s.name).then(f("u")).str.extract_groups(
-                s.pattern
-            )
+            f"groups_{s.name}": pl.when(f("file") == s.name)
+            .then(f("u"))
+            .str.extract_groups(s.pattern)
             for s in plan.schemes.values()
         }
     )
