@@ -188,9 +188,11 @@ def _error_type() -> Any:
 def default_engine() -> Engine:
     """``"duckdb"`` when duckdb and pyarrow can be imported, else ``"python"``."""
     try:
-        # The engine and its data: optional dependencies (rfc1738[duckdb]).
-        import duckdb  # noqa: F401 (only whether it imports)
-        import pyarrow  # noqa: F401 (only whether it imports)
+        # The engine: an optional dependency (rfc1738[duckdb]); only whether it imports.
+        import duckdb  # noqa: F401
+
+        # Its data: an optional dependency too.
+        import pyarrow  # noqa: F401
     except ImportError:
         return "python"
     return "duckdb"
@@ -481,7 +483,8 @@ class _DuckDB(_Runner):
         # The engine: an optional dependency (rfc1738[duckdb]), imported when chosen.
         import duckdb
 
-        from ..duckdb import register  # (imports duckdb too)
+        # The macros: they import duckdb too.
+        from ..duckdb import register
 
         self.con: duckdb.DuckDBPyConnection = duckdb.connect()
         register(self.con, grammar=grammar, prefix="rfc1738")
