@@ -224,13 +224,33 @@ def check(
     ([True, False, None], 'httpurl')
     """
     chosen = shipped() if grammar is None else grammar
-    runner = _runner(engine, chosen)
     if isinstance(urls, os.PathLike):
-        with open(os.fspath(urls), "rb") as stream:
-            rows: Rows = [line for block in _file_blocks(stream, BATCH_BYTES) for line in block]
-    else:
-        rows = runner.rows(urls)
-    return runner.run(rows, 0, host_checks, schemes, struct, errors)
+        found = check_batches(
+            urls,
+            host_checks=host_checks,
+            schemes=schemes,
+            struct=struct,
+            errors=errors,
+            grammar=chosen,
+            engine=engine,
+        )
+        return _joined(list(found), schemes, struct, errors, _runner(engine, chosen).engine)
+    runner = _runner(engine, chosen)
+    return runner.run(runner.rows(urls), 0, host_checks, schemes, struct, errors)
+
+
+def _joined(
+    batches: list[Checked], schemes: bool, struct: bool, errors: bool, engine: Engine
+) -> Checked:
+    """One :class:`Checked` of the batches of one file."""
+    valid: list[bool | None] = [v for b in batches for v in b.valid]
+    files = [f for b in batches for f in (b.schemes or ())] if schemes else None
+    structs = [s for b in batches for s in (b.structs or ())] if struct else None
+    found = (
+        {b.start + i: e for b in batches for i, e in (b.errors or {}).items()} if errors else None
+    )
+    plan = batches[0]._plan if batches else None
+    return Checked(engine, 0, valid, files, structs, found, plan=plan)
 
 
 def check_batches(
@@ -256,22 +276,23 @@ def check_batches(
     chosen = shipped() if grammar is None else grammar
     runner = _runner(engine, chosen)
     start = 0
-    for block in _batches(source, batch_bytes):
+    for block in _batches(source, batch_bytes, arrow=runner.engine == "duckdb"):
         found = runner.run(block, start, host_checks, schemes, struct, errors)
         start += len(found)
         yield found
 
 
 def _batches(
-    source: str | os.PathLike[str] | IO[bytes] | Iterable[str], size: int
-) -> Iterator[list[str]]:
+    source: str | os.PathLike[str] | IO[bytes] | Iterable[str], size: int, *, arrow: bool = False
+) -> Iterator[Rows]:
+    """The lines of ``source`` a block at a time: lists, or (``arrow``) Arrow arrays where they can."""
     if isinstance(source, str | os.PathLike):
         with open(os.fspath(source), "rb") as stream:
-            yield from _file_blocks(stream, size)
+            yield from _file_blocks(stream, size, arrow=arrow)
         return
     read = getattr(source, "read", None)
     if read is not None:
-        yield from _file_blocks(source, size)  # type: ignore[arg-type]
+        yield from _file_blocks(source, size, arrow=arrow)  # type: ignore[arg-type]
         return
     items = iter(source)
     while True:
@@ -290,12 +311,14 @@ def _ended(line: object) -> str:
     return line
 
 
-def _file_blocks(stream: IO[bytes], size: int) -> Iterator[list[str]]:
+def _file_blocks(stream: IO[bytes], size: int, *, arrow: bool = False) -> Iterator[Rows]:
     """The lines of a binary file, a list per read of about ``size`` bytes.
 
     What :func:`rfc1738.check_lines` gives for the same file: split at
     ``\\n``, a ``\\r`` before it dropped, the last line kept without one,
     decoded as UTF-8 with ``surrogateescape`` (a test holds the two equal).
+    With ``arrow``, a block is an Arrow array of its lines where
+    :func:`_arrow_lines` can make one, without a Python string a line.
     """
     rest = b""
     while True:
@@ -308,6 +331,10 @@ def _file_blocks(stream: IO[bytes], size: int) -> Iterator[list[str]]:
         cut = block.rfind(b"\n") + 1
         rest = block[cut:]
         if cut:
+            lines_of = _arrow_lines(block[:cut]) if arrow else None
+            if lines_of is not None:
+                yield lines_of
+                continue
             text = block[:cut].decode("utf-8", "surrogateescape")
             lines = text.split("\n")
             lines.pop()  # after the last line ending
@@ -316,6 +343,33 @@ def _file_blocks(stream: IO[bytes], size: int) -> Iterator[list[str]]:
             yield lines
     if rest:
         yield [rest.decode("utf-8", "surrogateescape")]
+
+
+def _arrow_lines(block: bytes) -> Any | None:
+    """The lines of ``block`` (which ends in ``\\n``) as Arrow strings, sharing its bytes.
+
+    ``None`` where the block must be split in Python: numpy is not there to
+    find the line ends, a ``\\r`` may have to go, or bytes are not UTF-8.
+    """
+    if b"\r" in block:
+        return None
+    try:
+        # numpy and pyarrow: where they are not installed, Python splits.
+        import numpy as np
+        import pyarrow as pa
+        import pyarrow.compute as pc
+    except ImportError:
+        return None
+    ends = np.flatnonzero(np.frombuffer(block, np.uint8) == 10)
+    offsets = np.empty(len(ends) + 1, np.int64)
+    offsets[0] = 0
+    offsets[1:] = ends + 1
+    lines = pa.LargeStringArray.from_buffers(len(ends), pa.py_buffer(offsets), pa.py_buffer(block))
+    try:
+        lines.validate(full=True)
+    except pa.ArrowInvalid:
+        return None  # not UTF-8: surrogateescape, in Python
+    return pc.utf8_slice_codeunits(lines, 0, -1)  # each line without its \n
 
 
 def _runner(engine: Engine | None, grammar: Grammar) -> _Runner:
