@@ -285,7 +285,7 @@ def check_batches(
 def _batches(
     source: str | os.PathLike[str] | IO[bytes] | Iterable[str], size: int, *, arrow: bool = False
 ) -> Iterator[Rows]:
-    """The lines of ``source`` a block at a time: lists, or (``arrow``) Arrow arrays where they can."""
+    """The lines of ``source`` a block at a time: lists, or with ``arrow`` Arrow arrays."""
     if isinstance(source, str | os.PathLike):
         with open(os.fspath(source), "rb") as stream:
             yield from _file_blocks(stream, size, arrow=arrow)
