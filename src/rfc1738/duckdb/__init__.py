@@ -3,8 +3,10 @@
 :func:`register` creates, on one connection, macros written from the
 grammar's column plan (:mod:`rfc1738.columns.plan`): RE2 patterns that
 DuckDB runs itself, and SQL for the host checks and the fields section 3
-cuts further. No Python runs per row but for :func:`rfc1738_error
-<register>`, which asks the library why a URL is not valid.
+cuts further. Python runs only for the few URLs whose host checks the
+plan's screen leaves in doubt (the library judges them: a long label, a
+large port), and in ``rfc1738_error``, which asks the library why a URL is
+not valid.
 
 >>> import duckdb, rfc1738.duckdb  # doctest: +SKIP
 >>> con = duckdb.connect(); rfc1738.duckdb.register(con)  # doctest: +SKIP
@@ -67,26 +69,44 @@ def register(
     """
     chosen = shipped() if grammar is None else grammar
     plan = column_plan(chosen)
+    _function(con, f"{prefix}_valid_of", _judge(chosen), "BOOLEAN")
+    _function(con, f"{prefix}_error_of", _explainer(chosen), ERROR_TYPE)
     for statement in macro_statements(plan, prefix):
         con.execute(statement)
-    udf = f"{prefix}_error_of"
-    # Registered before on this connection (the function cannot be replaced): removed.
+    con.execute(
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_error(url, host_checks := true) AS "
+        f"{prefix}_error_of(url, host_checks)"
+    )
+
+
+def _function(con: duckdb.DuckDBPyConnection, name: str, function: Any, result: str) -> None:
+    """Register ``function(url, host_checks)`` (Arrow batches in and out) on ``con`` as ``name``."""
+    # Registered before on this connection (a function cannot be replaced): removed.
     with contextlib.suppress(duckdb.InvalidInputException, duckdb.CatalogException):
-        con.remove_function(udf)
+        con.remove_function(name)
     # The UDF type and null handling by name: duckdb 1.x and 2.x keep their enums apart.
     create: Any = con.create_function
     create(
-        udf,
-        _explainer(chosen),
+        name,
+        function,
         [duckdb.sqltype("VARCHAR"), duckdb.sqltype("BOOLEAN")],
-        duckdb.sqltype(ERROR_TYPE),
+        duckdb.sqltype(result),
         type="arrow",
         null_handling="special",
     )
-    con.execute(
-        f"CREATE OR REPLACE TEMP MACRO {prefix}_error(url, host_checks := true) AS "
-        f"{udf}(url, host_checks)"
-    )
+
+
+def _judge(grammar: Grammar) -> Any:
+    """The Arrow function behind ``rfc1738_is_valid``'s URLs in doubt: the library's verdict."""
+
+    def judge(urls: pa.Array, host_checks: pa.Array) -> pa.Array:
+        verdicts = [
+            None if text is None else grammar.is_valid(text, host_checks=checks is not False)
+            for text, checks in zip(urls.to_pylist(), host_checks.to_pylist(), strict=True)
+        ]
+        return pa.array(verdicts, pa.bool_())
+
+    return judge
 
 
 def _explainer(grammar: Grammar) -> Any:

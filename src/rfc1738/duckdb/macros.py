@@ -55,11 +55,10 @@ def macro_statements(plan: ColumnPlan, prefix: str) -> list[str]:
     files = _grammar_file(plan)
     return [
         f"CREATE OR REPLACE TEMP MACRO {prefix}_grammar_file(url) AS {files}",
-        f"CREATE OR REPLACE TEMP MACRO {prefix}_hosts_pass(url) AS {_hosts_pass(plan, prefix)}",
         f"CREATE OR REPLACE TEMP MACRO {prefix}_is_valid(url, host_checks := true) AS "
         f"{_is_valid(plan, prefix)}",
-        # 1 valid, 0 not, 2 valid by the grammar with the host checks to do
-        # (rfc1738_hosts_pass): for the bulk API, which checks those apart.
+        # 1 valid, 0 not, 2 valid by the grammar with the host checks to do:
+        # for the bulk API, which has the library judge those.
         f"CREATE OR REPLACE TEMP MACRO {prefix}_screen(url, host_checks := true) AS "
         f"{_screened(plan, '1::UTINYINT', '0::UTINYINT', '2::UTINYINT')}",
         f"CREATE OR REPLACE TEMP MACRO {prefix}_struct(url, host_checks := true) AS "
@@ -81,7 +80,9 @@ def _grammar_file(plan: ColumnPlan) -> str:
 
 
 def _is_valid(plan: ColumnPlan, prefix: str) -> str:
-    return _screened(plan, "true", "false", f"{prefix}_hosts_pass(url)")
+    # The few URLs in doubt (a long label, a large port): the library's verdict,
+    # a Python function (register), which cost less than taking them apart in SQL.
+    return _screened(plan, "true", "false", f"{prefix}_valid_of(url, true)")
 
 
 def _screened(plan: ColumnPlan, yes: str, no: str, doubt: str) -> str:
@@ -111,94 +112,80 @@ def _screened(plan: ColumnPlan, yes: str, no: str, doubt: str) -> str:
     return f"CASE WHEN url IS NULL THEN NULL WHEN NOT host_checks THEN {grammar} ELSE {checked} END"
 
 
-def _extracted(scheme: SchemeColumns) -> str:
+def _extracted(scheme: SchemeColumns, url: str = "url") -> str:
     """``regexp_extract`` of the scheme's groups, up to the last its fields use, as ``g1``, ..."""
     used = max(
         (n for source in scheme.fields.values() for n in (*source.groups, *source.markers)),
         default=1,
     )
     names = ", ".join(f"'g{number}'" for number in range(1, used + 1))
-    return f"regexp_extract(url, {sql_string(scheme.pattern)}, [{names}])"
+    return f"regexp_extract({url}, {sql_string(scheme.pattern)}, [{names}])"
 
 
 def _has_hosts(scheme: SchemeColumns) -> bool:
     return "host" in scheme.fields or "port" in scheme.fields
 
 
-def _hosts_pass(plan: ColumnPlan, prefix: str) -> str:
-    """Whether ``url`` (valid by the grammar) passes the host checks, its fields taken out.
-
-    With its own scheme's pattern: the dispatching pattern with every
-    scheme's groups takes a URL apart a hundred times slower in RE2.
-    """
-    whens: list[str] = []
-    otherwise = "true"
-    for name, scheme in plan.schemes.items():
-        written = (
-            f"list_transform([{_extracted(scheme)}], lambda x: {_host_checks(plan, scheme)})[1]"
-            if _has_hosts(scheme)
-            else "true"
-        )
-        if name == plan.generic:
-            otherwise = written
-        else:
-            whens.append(f"WHEN {sql_string(name)} THEN {written}")
-    return f"CASE {prefix}_grammar_file(url) {' '.join(whens)} ELSE {otherwise} END"
-
-
-def _host_checks(plan: ColumnPlan, scheme: SchemeColumns) -> str:
+def _host_checks(plan: ColumnPlan, scheme: SchemeColumns, x: str = "x") -> str:
     """The checks of :func:`rfc1738.runtime.hosts.check_spans` on ``x``, one scheme's fields.
 
     As the plan's patterns (:class:`~rfc1738.columns.plan.HostLimits`), not
     with lambdas over the parts: DuckDB sets a lambda up again for each
     chunk of rows it runs on, which cost more than the checks themselves.
+    Without ``CASE``, so that DuckDB computes ``x`` once however often it is
+    named (it looks for common expressions outside ``CASE`` only). True
+    where ``x`` is null (another scheme's row).
     """
     limits = plan.limits
     checks: list[str] = []
     host = scheme.fields.get("host")
     if host is not None:
-        text = _value(host)
+        text = _value(host, x)
         labels = f"NOT regexp_matches({text}, {sql_string(limits.long_label)})"
-        octets = f"NOT regexp_matches({text}, {sql_string(limits.large_part)})"
         number = scheme.fields.get("hostnumber")
-        shape = (
-            labels
-            if number is None
-            else f"CASE WHEN {_present(number)} THEN {octets} ELSE {labels} END"
-        )
-        checks.append(f"({text} IS NULL OR (length({text}) <= {limits.host} AND {shape}))")
+        if number is None:
+            shape = labels
+        else:
+            octets = f"NOT regexp_matches({text}, {sql_string(limits.large_part)})"
+            present = _value(number, x)
+            shape = f"(({present}) IS NOT NULL AND {octets}) OR (({present}) IS NULL AND {labels})"
+        checks.append(f"(({text}) IS NULL OR (length({text}) <= {limits.host} AND ({shape})))")
     port = scheme.fields.get("port")
     if port is not None:
-        value = _value(port)
+        value = _value(port, x)
         checks.append(
-            f"({value} IS NULL OR NOT regexp_full_match({value}, {sql_string(limits.large_port)}))"
+            f"(({value}) IS NULL OR NOT regexp_full_match({value}, "
+            f"{sql_string(limits.large_port)}))"
         )
     return " AND ".join(checks) if checks else "true"
 
 
-def _present(source: FieldSource) -> str:
-    if source.always:
-        return "true"
-    return " OR ".join(f"x.g{n} <> ''" for n in (*source.groups, *source.markers))
+def _present(source: FieldSource, x: str = "x") -> str:
+    """A text not empty exactly where the field took part (``''`` otherwise)."""
+    return " || ".join(f"{x}.g{n}" for n in (*source.groups, *source.markers))
 
 
-def _value(source: FieldSource) -> str:
-    """The field's text, ``NULL`` where it took no part (the cut not applied)."""
+def _value(source: FieldSource, x: str = "x") -> str:
+    """The field's text, ``NULL`` where it took no part (the cut not applied); no ``CASE``.
+
+    ``text || substr(nullif(present, ''), 1, 0)``: the text, or null where
+    nothing shows the field took part.
+    """
     if not source.distinct:
         raise GrammarError(
             f"the groups {', '.join(source.names)} may be empty where no marker shows "
             "they took part: DuckDB, which gives '' for a group that took no part, "
             "cannot tell an empty field from an absent one"
         )
-    text = " || ".join(f"x.g{n}" for n in source.groups)
+    text = " || ".join(f"{x}.g{n}" for n in source.groups)
     if source.always:
-        return text
-    return f"CASE WHEN {_present(source)} THEN {text} END"
+        return f"({text})"
+    return f"({text} || substr(nullif({_present(source, x)}, ''), 1, 0))"
 
 
-def _field(source: FieldSource) -> str:
+def _field(source: FieldSource, x: str = "x") -> str:
     """The struct's field: the text, or what the cut gives out of it."""
-    value = _value(source)
+    value = _value(source, x)
     return value if source.cut is None else _cut(value, source.cut)
 
 
@@ -226,32 +213,29 @@ def _cut(value: str, cut: Derived) -> str:
 
 
 def _struct(plan: ColumnPlan, prefix: str) -> str:
-    """The struct of ``url``: ``NULL`` unless valid (with host checks unless they are off)."""
-    branches: dict[str, str] = {}
+    """The struct of ``url``: ``NULL`` unless valid (with host checks unless they are off).
+
+    Each scheme's pattern takes apart only that scheme's rows (the others
+    are null), and every field is the one of them that is not null: one
+    expression without ``CASE``, in which DuckDB takes each scheme's URLs
+    apart once, however many fields name the result.
+    """
+    file = f"{prefix}_grammar_file(url)"
+    valid: list[str] = []
+    fields: dict[str, list[str]] = {field.name: [] for field in plan.fields}
     for scheme in plan.schemes.values():
-        parts = [f"{sql_name(SCHEME)} := split_part(url, ':', 1)"]
-        for field in plan.fields:
-            source = scheme.fields.get(field.name)
-            if source is not None:
-                parts.append(f"{sql_name(field.name)} := {_field(source)}")
-            elif field.kind == "pairs":
-                parts.append(f"{sql_name(field.name)} := NULL::{PAIR_TYPE}")
-            else:
-                parts.append(f"{sql_name(field.name)} := NULL::VARCHAR")
-        checks = _host_checks(plan, scheme) if _has_hosts(scheme) else "true"
-        branches[scheme.name] = (
-            f"CASE WHEN x.g1 = '' THEN NULL WHEN host_checks AND NOT ({checks}) THEN NULL "
-            f"ELSE struct_pack({', '.join(parts)}) END"
-        )
-    whens: list[str] = []
-    otherwise = "NULL"
-    for scheme in plan.schemes.values():
-        written = f"list_transform([{_extracted(scheme)}], lambda x: {branches[scheme.name]})[1]"
-        if scheme.name == plan.generic:
-            otherwise = written
-        else:
-            whens.append(f"WHEN {sql_string(scheme.name)} THEN {written}")
-    return (
-        f"CASE WHEN url IS NULL THEN NULL ELSE CASE {prefix}_grammar_file(url) "
-        f"{' '.join(whens)} ELSE {otherwise} END END"
-    )
+        mine = f"CASE WHEN {file} = {sql_string(scheme.name)} THEN url END"
+        x = f"({_extracted(scheme, mine)})"
+        checks = _host_checks(plan, scheme, x) if _has_hosts(scheme) else "true"
+        # Null for another scheme's row (its x is null), so that coalesce skips it.
+        valid.append(f"({x}.g1 <> '' AND (NOT host_checks OR ({checks})))")
+        for name, source in scheme.fields.items():
+            fields[name].append(_field(source, x))
+    parts = [f"{sql_name(SCHEME)} := split_part(url, ':', 1)"]
+    for field in plan.fields:
+        kind = PAIR_TYPE if field.kind == "pairs" else "VARCHAR"
+        found = fields[field.name] or ["NULL"]
+        parts.append(f"{sql_name(field.name)} := coalesce({', '.join(found)})::{kind}")
+    # Null unless valid, still without CASE: the second item of a list of one.
+    ok = f"coalesce({', '.join(valid)}, false)"
+    return f"[struct_pack({', '.join(parts)})][2 - ({ok})::INTEGER]"
