@@ -7,6 +7,8 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import rfc1738
 from rfc1738.columns import column_plan
@@ -15,6 +17,8 @@ from rfc1738.columns.store import MAX_PLAN_FILE, plan_key
 from rfc1738.compile import written
 from rfc1738.compile.columns import plan_data, struct_fields
 from rfc1738.compile.dialects import export_grammar
+from rfc1738.runtime.hosts import MAX_LABEL, MAX_OCTET, MAX_PORT
+from rfc1738.runtime.numbers import exceeds
 
 from .backends import library
 
@@ -175,3 +179,17 @@ def test_the_struct_is_the_objects_raw_fields(texts: tuple[str, ...]) -> None:
                 assert mine == theirs, (text, production, raw)
                 compared += 1
     assert compared > len(valid)
+
+
+@given(st.from_regex(r"\A[0-9]{1,12}\Z"), st.from_regex(r"\A[0-9]{1,5}(\.[0-9]{1,5}){3}\Z"))
+def test_the_limit_patterns_are_the_host_checks(port: str, number: str) -> None:
+    """``large_port`` and ``large_part`` say what :func:`exceeds` says, leading zeros and all."""
+    re2 = pytest.importorskip("re2", reason="google-re2 is not installed (the test extra)")
+    limits = column_plan().limits
+    assert bool(re2.fullmatch(limits.large_port, port)) == exceeds(port, MAX_PORT)
+    parts = number.split(".")
+    assert bool(re2.search(limits.large_part, number)) == any(
+        exceeds(part, MAX_OCTET) for part in parts
+    )
+    label = "a" * (len(port) * 6)
+    assert bool(re2.search(limits.long_label, f"x.{label}.y")) == (len(label) > MAX_LABEL)
