@@ -2,21 +2,22 @@
 
 Everything here is written from the plan (:mod:`rfc1738.columns.plan`):
 its patterns run in DuckDB's ``regexp_full_match``, ``regexp_matches`` and
-``regexp_extract`` (RE2), and its host checks and cuts as SQL on the
-extracted fields. Two things about DuckDB shape the SQL:
+``regexp_extract`` (RE2), its cuts as SQL on the extracted fields. What
+DuckDB does shapes the SQL:
 
+- ``AND`` and ``OR`` may evaluate both sides on every row, ``CASE`` only
+  the branch a row takes: the verdict is a ``CASE`` in which most URLs take
+  one match of the screened pattern and a length, and the few the screen
+  leaves in doubt reach a Python function (the library's verdict);
 - ``regexp_extract`` with a list of names gives a struct of the groups 1,
   2, ... in order (the names are the struct's, not the groups'), and ``""``
   both for a group that took no part and for an empty one, and for every
-  group when the pattern does not match. So each scheme's pattern has the
-  whole match as group 1 (the verdict), and a field is present where one
-  of its groups or markers is not empty, or always (:class:`FieldSource`);
-- ``AND`` and ``OR`` may evaluate both sides on every row, ``CASE`` only
-  the branch a row takes. The costly parts (the screen's label run, the
-  fields taken out) sit in ``CASE`` branches that few rows reach, and a
-  struct taken out once is bound with a lambda
-  (``list_transform([x], lambda x: ...)[1]``) instead of being taken out
-  once per use.
+  group when the pattern does not match: a field is present where one of
+  its groups or markers is not empty, or always (:class:`FieldSource`);
+- DuckDB computes an expression named many times once, if it is named
+  outside a ``CASE`` branch too: the struct is one expression without a
+  ``CASE`` on the scheme, each scheme's pattern taking apart a column where
+  the other schemes' rows are null.
 """
 
 from __future__ import annotations
@@ -122,44 +123,6 @@ def _extracted(scheme: SchemeColumns, url: str = "url") -> str:
     return f"regexp_extract({url}, {sql_string(scheme.pattern)}, [{names}])"
 
 
-def _has_hosts(scheme: SchemeColumns) -> bool:
-    return "host" in scheme.fields or "port" in scheme.fields
-
-
-def _host_checks(plan: ColumnPlan, scheme: SchemeColumns, x: str = "x") -> str:
-    """The checks of :func:`rfc1738.runtime.hosts.check_spans` on ``x``, one scheme's fields.
-
-    As the plan's patterns (:class:`~rfc1738.columns.plan.HostLimits`), not
-    with lambdas over the parts: DuckDB sets a lambda up again for each
-    chunk of rows it runs on, which cost more than the checks themselves.
-    Without ``CASE``, so that DuckDB computes ``x`` once however often it is
-    named (it looks for common expressions outside ``CASE`` only). True
-    where ``x`` is null (another scheme's row).
-    """
-    limits = plan.limits
-    checks: list[str] = []
-    host = scheme.fields.get("host")
-    if host is not None:
-        text = _value(host, x)
-        labels = f"NOT regexp_matches({text}, {sql_string(limits.long_label)})"
-        number = scheme.fields.get("hostnumber")
-        if number is None:
-            shape = labels
-        else:
-            octets = f"NOT regexp_matches({text}, {sql_string(limits.large_part)})"
-            present = _value(number, x)
-            shape = f"(({present}) IS NOT NULL AND {octets}) OR (({present}) IS NULL AND {labels})"
-        checks.append(f"(({text}) IS NULL OR (length({text}) <= {limits.host} AND ({shape})))")
-    port = scheme.fields.get("port")
-    if port is not None:
-        value = _value(port, x)
-        checks.append(
-            f"(({value}) IS NULL OR NOT regexp_full_match({value}, "
-            f"{sql_string(limits.large_port)}))"
-        )
-    return " AND ".join(checks) if checks else "true"
-
-
 def _present(source: FieldSource, x: str = "x") -> str:
     """A text not empty exactly where the field took part (``''`` otherwise)."""
     return " || ".join(f"{x}.g{n}" for n in (*source.groups, *source.markers))
@@ -218,17 +181,14 @@ def _struct(plan: ColumnPlan, prefix: str) -> str:
     Each scheme's pattern takes apart only that scheme's rows (the others
     are null), and every field is the one of them that is not null: one
     expression without ``CASE``, in which DuckDB takes each scheme's URLs
-    apart once, however many fields name the result.
+    apart once, however many fields name the result. Whether the URL is
+    valid is ``rfc1738_is_valid``'s verdict.
     """
     file = f"{prefix}_grammar_file(url)"
-    valid: list[str] = []
     fields: dict[str, list[str]] = {field.name: [] for field in plan.fields}
     for scheme in plan.schemes.values():
         mine = f"CASE WHEN {file} = {sql_string(scheme.name)} THEN url END"
         x = f"({_extracted(scheme, mine)})"
-        checks = _host_checks(plan, scheme, x) if _has_hosts(scheme) else "true"
-        # Null for another scheme's row (its x is null), so that coalesce skips it.
-        valid.append(f"({x}.g1 <> '' AND (NOT host_checks OR ({checks})))")
         for name, source in scheme.fields.items():
             fields[name].append(_field(source, x))
     parts = [f"{sql_name(SCHEME)} := split_part(url, ':', 1)"]
@@ -236,6 +196,7 @@ def _struct(plan: ColumnPlan, prefix: str) -> str:
         kind = PAIR_TYPE if field.kind == "pairs" else "VARCHAR"
         found = fields[field.name] or ["NULL"]
         parts.append(f"{sql_name(field.name)} := coalesce({', '.join(found)})::{kind}")
-    # Null unless valid, still without CASE: the second item of a list of one.
-    ok = f"coalesce({', '.join(valid)}, false)"
+    # Null unless valid (rfc1738_is_valid: the screen costs less than checking the
+    # fields), still without CASE around the fields: the second item of a list of one.
+    ok = f"coalesce({prefix}_is_valid(url, host_checks), false)"
     return f"[struct_pack({', '.join(parts)})][2 - ({ok})::INTEGER]"
