@@ -2,11 +2,11 @@
 
 :func:`register` creates, on one connection, macros written from the
 grammar's column plan (:mod:`rfc1738.columns.plan`): RE2 patterns that
-DuckDB runs itself, and SQL for the host checks and the fields section 3
-cuts further. Python runs only for the few URLs whose host checks the
-plan's screen leaves in doubt (the library judges them: a long label, a
-large port), and in ``rfc1738_error``, which asks the library why a URL is
-not valid.
+DuckDB runs itself (the verdict, the host checks' screen, each scheme's
+fields), and SQL for the fields section 3 cuts further. Python runs only
+for the few URLs whose host checks the plan's screen leaves in doubt (the
+library judges them: a long label, a large port), and in
+``rfc1738_error``, which asks the library why a URL is not valid.
 
 >>> import duckdb, rfc1738.duckdb  # doctest: +SKIP
 >>> con = duckdb.connect(); rfc1738.duckdb.register(con)  # doctest: +SKIP
