@@ -114,7 +114,8 @@ def test_what_is_not_a_column_of_strings_is_refused(engine: str) -> None:
 #: Python); plain UTF-8 lines (split by the DuckDB runner in Arrow); no last newline.
 FILES = (
     b"http://h/\r\nftp://x y\n\nnews:a\xffb\nhttp://h/a\rb\nx:y",
-    "http://h/\nftp://x y\n\nnews:caf\u00e9\n\n\u212a:y\nx:y\n".encode(),
+    "http://h/\nftp://x y\n\nnews:caf\u00e9\n\n\u212a:y\nx:y\nhttp://h:65536/\nhttp://h:6/\n"
+    "http://1.2.3.256/\nhttp://1.2.3.255/\n".encode(),
     b"x:y",
     b"\n\n",
 )

@@ -58,9 +58,9 @@ __all__ = [
 Engine = Literal["duckdb", "python"]
 
 #: How many bytes of a file :func:`check_batches` reads for one batch (about
-#: 300,000 lines of 50 characters): a query per batch (each costs about 10 ms
+#: 600,000 lines of 50 characters): a query per batch (each costs about 10 ms
 #: to set up: the macros' patterns), in constant memory.
-BATCH_BYTES = 16 << 20
+BATCH_BYTES = 32 << 20
 
 #: How many lines of an iterable make one batch.
 BATCH_LINES = 100_000
@@ -73,20 +73,29 @@ class Checked:
     """The verdicts on some URLs, one call's or one batch's (see the module's description).
 
     Lists are in the order of the input; ``errors`` maps the index of each
-    URL that is not valid (in this batch) to its error.
+    URL that is not valid (in this batch) to its error. From DuckDB, the
+    verdicts and grammar files stay Arrow columns until ``valid`` or
+    ``schemes`` is read: ``invalid`` and :meth:`counts` count them there.
     """
 
-    __slots__ = ("_plan", "_table", "engine", "errors", "schemes", "start", "structs", "valid")
+    __slots__ = (
+        "_arrow",
+        "_changed",
+        "_plan",
+        "_schemes",
+        "_table",
+        "_valid",
+        "engine",
+        "errors",
+        "start",
+        "structs",
+    )
 
     #: Which runner judged: ``"duckdb"`` or ``"python"``.
     engine: Engine
     #: How many rows came before this batch (0 for :func:`check`): row ``i``
     #: is line ``start + i + 1`` of a file.
     start: int
-    #: Each URL's verdict; ``None`` for a missing value.
-    valid: list[bool | None]
-    #: Each URL's grammar file (``schemes=True``), else ``None``.
-    schemes: list[str | None] | None
     #: Each URL's struct (``struct=True``), ``None`` for one not valid; else ``None``.
     structs: list[dict[str, object] | None] | None
     #: Index → the error of each URL that is not valid (``errors=True``), else ``None``.
@@ -96,24 +105,51 @@ class Checked:
         self,
         engine: Engine,
         start: int,
-        valid: list[bool | None],
+        valid: list[bool | None] | None,
         schemes: list[str | None] | None = None,
         structs: list[dict[str, object] | None] | None = None,
         errors: dict[int, URLSyntaxError] | None = None,
         table: pa.Table | None = None,
         plan: ColumnPlan | None = None,
+        changed: dict[int, tuple[bool, str | None]] | None = None,
     ) -> None:
         self.engine = engine
         self.start = start
-        self.valid = valid
-        self.schemes = schemes
+        self._valid = valid
+        self._schemes = schemes
         self.structs = structs
         self.errors = errors
         self._table = table
         self._plan = plan
+        #: Index → (verdict, grammar file) the library gave where the engine's did not serve.
+        self._changed = changed or {}
+
+    @property
+    def valid(self) -> list[bool | None]:
+        """Each URL's verdict; ``None`` for a missing value."""
+        if self._valid is None:
+            assert self._table is not None
+            found: list[bool | None] = self._table.column("valid").to_pylist()
+            for index, (verdict, _file) in self._changed.items():
+                found[index] = verdict
+            self._valid = found
+        return self._valid
+
+    @property
+    def schemes(self) -> list[str | None] | None:
+        """Each URL's grammar file (``schemes=True``), else ``None``."""
+        table = self._table
+        if self._schemes is None and table is not None and "scheme" in table.column_names:
+            found: list[str | None] = table.column("scheme").to_pylist()
+            for index, (_verdict, file) in self._changed.items():
+                found[index] = file
+            self._schemes = found
+        return self._schemes
 
     def __len__(self) -> int:
-        return len(self.valid)
+        if self._valid is not None:
+            return len(self._valid)
+        return 0 if self._table is None else int(self._table.num_rows)
 
     def __repr__(self) -> str:
         return (
@@ -124,17 +160,47 @@ class Checked:
     @property
     def invalid(self) -> int:
         """How many URLs are not valid (missing values are neither)."""
-        return sum(1 for verdict in self.valid if verdict is False)
+        if self._valid is not None or self._table is None:
+            return sum(1 for verdict in self.valid if verdict is False)
+        # pyarrow.compute: the engine's column, counted where it is.
+        import pyarrow.compute as pc
+
+        column = self._table.column("valid")
+        found = int(pc.sum(pc.invert(column)).as_py() or 0)
+        for index, (verdict, _file) in self._changed.items():
+            found += int(verdict is False) - int(column[index].as_py() is False)
+        return found
 
     def counts(self) -> dict[str, tuple[int, int]]:
         """Grammar file → (valid, invalid), as ``rfc1738 check`` counts (needs ``schemes=True``)."""
-        if self.schemes is None:
-            raise ValueError("counts by scheme need check(..., schemes=True)")
+        table = self._table
         found: dict[str, list[int]] = {}
-        for scheme, verdict in zip(self.schemes, self.valid, strict=True):
-            if scheme is not None and verdict is not None:
-                found.setdefault(scheme, [0, 0])[0 if verdict else 1] += 1
-        return {scheme: (valid, invalid) for scheme, (valid, invalid) in sorted(found.items())}
+        if self._schemes is None and table is not None and "scheme" in table.column_names:
+            # The engine's columns, counted where they are; then what the library changed.
+            grouped = table.group_by(["scheme", "valid"]).aggregate([([], "count_all")])
+            for row in grouped.to_pylist():
+                if row["scheme"] is not None and row["valid"] is not None:
+                    counted = found.setdefault(row["scheme"], [0, 0])
+                    counted[0 if row["valid"] else 1] += row["count_all"]
+            for index, (verdict, file) in self._changed.items():
+                before = (
+                    table.column("scheme")[index].as_py(),
+                    table.column("valid")[index].as_py(),
+                )
+                for (scheme, valid), step in ((before, -1), ((file or before[0], verdict), 1)):
+                    if scheme is not None and valid is not None:
+                        found.setdefault(scheme, [0, 0])[0 if valid else 1] += step
+        elif self.schemes is None:
+            raise ValueError("counts by scheme need check(..., schemes=True)")
+        else:
+            for scheme, verdict in zip(self.schemes, self.valid, strict=True):
+                if scheme is not None and verdict is not None:
+                    found.setdefault(scheme, [0, 0])[0 if verdict else 1] += 1
+        return {
+            scheme: (valid, invalid)
+            for scheme, (valid, invalid) in sorted(found.items())
+            if valid or invalid
+        }
 
     def to_arrow(self) -> pa.Table:
         """The results as a pyarrow table: ``valid``, and ``scheme``, ``url``, ``error`` if asked.
@@ -584,29 +650,37 @@ class _DuckDB(_Runner):
             columns.append(f"rfc1738_struct(url, host_checks := {checks}) AS url")
         table = self._query(pa.table({"url": array}), ", ".join(columns))
         states = table.column("valid").combine_chunks()
-        valid: list[bool | None] = pc.equal(states, 1).to_pylist()
         # The few URLs whose host checks the screen left in doubt (a long
         # label, a large port): the library judges them, as it would.
         doubted = pc.indices_nonzero(pc.fill_null(pc.equal(states, 2), False)).to_pylist()
+        changed: dict[int, tuple[bool, str | None]] = {}
         if doubted:
             is_valid = self.grammar.is_valid
             for index, text in zip(doubted, _texts(rows, array, doubted), strict=True):
-                valid[index] = text is not None and is_valid(text)
-        for index in judged:
-            valid[index] = False
-        files = table.column("scheme").to_pylist() if schemes else None
-        if files is not None:
-            scheme_file = self.grammar.scheme_file
-            for index, text in judged.items():
-                files[index] = scheme_file(text).scheme
+                verdict = text is not None and is_valid(text, host_checks=host_checks)
+                changed[index] = (verdict, None)
+        scheme_file = self.grammar.scheme_file
+        for index, text in judged.items():
+            changed[index] = (False, scheme_file(text).scheme)
+        if schemes:
+            files = table.column("scheme")
+            for index in doubted:
+                changed[index] = (changed[index][0], files[index].as_py())
+        kept = {"valid": pc.equal(states, 1)}
+        if schemes:
+            kept["scheme"] = table.column("scheme")
+        if struct:
+            kept["url"] = table.column("url")
+        verdicts = pa.table(kept)
         structs = table.column("url").to_pylist() if struct else None
-        explained = None
+        found = Checked("duckdb", start, None, None, structs, None, verdicts, None, changed)
         if errors:
-            explained = self.explained(
-                lambda rejected: _texts(rows, array, rejected), valid, host_checks
+            found.errors = self.explained(
+                lambda rejected: _texts(rows, array, rejected), found.valid, host_checks
             )
-        plan = column_plan(self.grammar) if struct else None
-        return Checked("duckdb", start, valid, files, structs, explained, table, plan)
+        if struct:
+            found._plan = column_plan(self.grammar)
+        return found
 
     def _query(self, table: pa.Table, columns: str) -> pa.Table:
         view = "rfc1738_input"
