@@ -183,11 +183,12 @@ class Checked:
                     counted = found.setdefault(row["scheme"], [0, 0])
                     counted[0 if row["valid"] else 1] += row["count_all"]
             for index, (verdict, file) in self._changed.items():
-                before = (
-                    table.column("scheme")[index].as_py(),
-                    table.column("valid")[index].as_py(),
-                )
-                for (scheme, valid), step in ((before, -1), ((file or before[0], verdict), 1)):
+                was: str | None = table.column("scheme")[index].as_py()
+                steps: list[tuple[str | None, bool | None, int]] = [
+                    (was, table.column("valid")[index].as_py(), -1),
+                    (file or was, verdict, 1),
+                ]
+                for scheme, valid, step in steps:
                     if scheme is not None and valid is not None:
                         found.setdefault(scheme, [0, 0])[0 if valid else 1] += step
         elif self.schemes is None:
