@@ -194,9 +194,9 @@ class Checked:
         elif self.schemes is None:
             raise ValueError("counts by scheme need check(..., schemes=True)")
         else:
-            for scheme, verdict in zip(self.schemes, self.valid, strict=True):
-                if scheme is not None and verdict is not None:
-                    found.setdefault(scheme, [0, 0])[0 if verdict else 1] += 1
+            for scheme, given in zip(self.schemes, self.valid, strict=True):
+                if scheme is not None and given is not None:
+                    found.setdefault(scheme, [0, 0])[0 if given else 1] += 1
         return {
             scheme: (valid, invalid)
             for scheme, (valid, invalid) in sorted(found.items())
