@@ -191,12 +191,12 @@ def test_plain_utf8_lines_are_split_in_arrow(tmp_path: Path) -> None:
     """The DuckDB runner's file blocks: Arrow arrays over the file's bytes, the same lines."""
     pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed")
     pytest.importorskip("numpy", reason="numpy is not installed")
-    from rfc1738.columns.bulk import _batches
+    from rfc1738.columns.lines import line_batches
 
     path = tmp_path / "urls.txt"
     path.write_bytes(FILES[1])
-    blocks = list(_batches(path, 1 << 20, arrow=True))
+    blocks = list(line_batches(path, 1 << 20, arrow=True))
     assert all(isinstance(block, pa.Array) for block in blocks)
     lines = [line for block in blocks for line in block.to_pylist()]
     assert lines == [r.text for r in rfc1738.check_lines(path.open("rb"))]
-    assert all(isinstance(block, list) for block in _batches(path, 1 << 20))
+    assert all(isinstance(block, list) for block in line_batches(path, 1 << 20))

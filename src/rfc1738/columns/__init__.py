@@ -3,7 +3,9 @@
 - :func:`check` and :func:`check_batches`: verdicts on a list of strings, a
   file, a pyarrow array, a pandas or Polars Series, and if asked each URL's
   struct and each rejected URL's error, on DuckDB when it is installed and
-  on the library in Python otherwise (:mod:`rfc1738.columns.bulk`);
+  on the library in Python otherwise (:mod:`rfc1738.columns.bulk`; what
+  they give, :mod:`rfc1738.columns.checked`; the lines of a file,
+  :mod:`rfc1738.columns.lines`; what judges them, :mod:`rfc1738.columns.runners`);
 - :func:`column_plan`: what a column engine runs, compiled once per grammar
   from the grammar's exported patterns (:mod:`rfc1738.columns.plan`), and
   the struct every backend gives (:mod:`rfc1738.duckdb`, :mod:`rfc1738.polars`).
@@ -19,7 +21,8 @@ rfc1738`` does not import it.
 
 from __future__ import annotations
 
-from .bulk import Checked, Engine, check, check_batches, default_engine
+from .bulk import check, check_batches, default_engine
+from .checked import Checked, Engine
 from .plan import ColumnPlan, StructField
 from .store import column_plan
 

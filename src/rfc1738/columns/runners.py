@@ -1,0 +1,349 @@
+"""What judges the rows of the bulk API: the library in Python, or DuckDB; the same answers."""
+
+from __future__ import annotations
+
+import re
+import threading
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any
+
+from ..errors import URLSyntaxError
+from ..urls import Grammar
+from .checked import Checked, Engine
+from .errors import error_of
+from .lines import Rows
+from .plan import SCHEME, ColumnPlan, SchemeColumns
+from .store import column_plan
+
+if TYPE_CHECKING:
+    import duckdb
+    import pyarrow as pa
+
+__all__ = ["Runner", "default_engine", "runner", "struct_of"]
+
+
+def default_engine() -> Engine:
+    """``"duckdb"`` when duckdb and pyarrow can be imported, else ``"python"``."""
+    try:
+        # The engine: an optional dependency (rfc1738[duckdb]); only whether it imports.
+        import duckdb  # noqa: F401
+
+        # Its data: an optional dependency too.
+        import pyarrow  # noqa: F401
+    except ImportError:
+        return "python"
+    return "duckdb"
+
+
+def runner(engine: Engine | None, grammar: Grammar) -> Runner:
+    """The runner ``engine`` names (``None``: :func:`default_engine`), for ``grammar``."""
+    chosen = default_engine() if engine is None else engine
+    if chosen == "python":
+        return _Python(grammar)
+    if chosen == "duckdb":
+        return _duckdb_runner(grammar)
+    raise ValueError(f"engine must be 'duckdb' or 'python', not {chosen!r}")
+
+
+class Runner:
+    """What judges rows: the same answers from every runner."""
+
+    engine: Engine
+
+    def __init__(self, grammar: Grammar) -> None:
+        self.grammar = grammar
+
+    def rows(self, urls: object) -> Rows:
+        """``urls`` as this runner's rows; ``TypeError`` for what is not a column of strings."""
+        raise NotImplementedError
+
+    def run(
+        self, rows: Rows, start: int, host_checks: bool, schemes: bool, struct: bool, errors: bool
+    ) -> Checked:
+        raise NotImplementedError
+
+    def explained(
+        self,
+        texts: Callable[[list[int]], list[str | None]],
+        valid: list[bool | None],
+        host_checks: bool,
+    ) -> dict[int, URLSyntaxError]:
+        """The library's error for each row not valid: one pass in Python over those rows."""
+        rejected = [index for index, verdict in enumerate(valid) if verdict is False]
+        found: dict[int, URLSyntaxError] = {}
+        for index, text in zip(rejected, texts(rejected), strict=True):
+            error = None if text is None else error_of(self.grammar, text, host_checks)
+            if error is not None:
+                found[index] = error
+        return found
+
+
+def _as_list(urls: object) -> list[str | None]:
+    """``urls`` as a list of strings and ``None`` (pyarrow, pandas, Polars, any sequence)."""
+    if isinstance(urls, str | bytes | bytearray):
+        raise TypeError(
+            f"urls must be a column of strings, not {type(urls).__name__} "
+            "(give one URL as a list of one)"
+        )
+    converted = getattr(urls, "to_pylist", None) or getattr(urls, "to_list", None)
+    if converted is not None:
+        found = list(converted())
+    elif hasattr(urls, "tolist"):
+        found = list(urls.tolist())  # numpy arrays, pandas Series
+    elif isinstance(urls, Sequence | Iterable):
+        found = list(urls)
+    else:
+        raise TypeError(f"urls must be a column of strings, not {type(urls).__name__}")
+    for index, value in enumerate(found):
+        if isinstance(value, float) and value != value:  # a NaN: pandas' missing value
+            found[index] = None
+        elif value is not None and not isinstance(value, str):
+            raise TypeError(f"URL {index} is a {type(value).__name__}, not a str")
+    return found
+
+
+class _Python(Runner):
+    """The library itself, one URL after another."""
+
+    engine: Engine = "python"
+
+    def rows(self, urls: object) -> Rows:
+        return _as_list(urls)
+
+    def run(
+        self, rows: Rows, start: int, host_checks: bool, schemes: bool, struct: bool, errors: bool
+    ) -> Checked:
+        texts: list[str | None] = rows
+        is_valid = self.grammar.is_valid
+        valid: list[bool | None] = [
+            None if text is None else is_valid(text, host_checks=host_checks) for text in texts
+        ]
+        files = None
+        if schemes:
+            scheme_file = self.grammar.scheme_file
+            files = [None if text is None else scheme_file(text).scheme for text in texts]
+        structs = None
+        if struct:
+            build = _StructBuilder(column_plan(self.grammar), self.grammar)
+            structs = [
+                build(text) if verdict else None for text, verdict in zip(texts, valid, strict=True)
+            ]
+        found = None
+        if errors:
+            found = self.explained(
+                lambda rejected: [texts[i] for i in rejected], valid, host_checks
+            )
+        plan = column_plan(self.grammar) if struct else None
+        return Checked("python", start, valid, files, structs, found, plan=plan)
+
+
+class _StructBuilder:
+    """A valid URL's struct, in Python: its scheme's pattern in Python's dialect."""
+
+    def __init__(self, plan: ColumnPlan, grammar: Grammar) -> None:
+        self.plan = plan
+        self.grammar = grammar
+        self.patterns: dict[str, re.Pattern[str]] = {}
+
+    def __call__(self, text: str | None) -> dict[str, object] | None:
+        if text is None:
+            return None
+        scheme = self.plan.schemes[self.grammar.scheme_file(text).scheme]
+        pattern = self.patterns.get(scheme.name)
+        if pattern is None:
+            pattern = self.patterns[scheme.name] = re.compile(scheme.python)
+        match = pattern.match(text)
+        if match is None:
+            return None
+        return struct_of(self.plan, scheme, text, match.group)
+
+
+def struct_of(
+    plan: ColumnPlan,
+    scheme: SchemeColumns,
+    text: str,
+    group: Callable[[str], str | None],
+) -> dict[str, object]:
+    """The struct of ``text``, matched by ``scheme``'s pattern: ``group(name)`` its groups."""
+    found: dict[str, object] = {SCHEME: text.partition(":")[0]}
+    for field in plan.fields:
+        source = scheme.fields.get(field.name)
+        value: object = None
+        if source is not None:
+            value = next((g for g in map(group, source.names) if g is not None), None)
+            if source.cut is not None:
+                value = source.cut.apply(value if isinstance(value, str) else None)
+            if field.kind == "pairs" and isinstance(value, tuple):
+                value = [{"name": name, "value": written} for name, written in value]
+        found[field.name] = value
+    return found
+
+
+_local = threading.local()
+
+
+def _duckdb_runner(grammar: Grammar) -> Runner:
+    """This thread's DuckDB runner for ``grammar`` (a connection is used by one thread)."""
+    runners: dict[int, _DuckDB] = getattr(_local, "runners", None) or {}
+    _local.runners = runners
+    found = runners.get(id(grammar))
+    if found is None or found.grammar is not grammar:
+        found = runners[id(grammar)] = _DuckDB(grammar)
+    return found
+
+
+class _DuckDB(Runner):
+    """The macros of :mod:`rfc1738.duckdb` on a connection of its own, Arrow in and out."""
+
+    engine: Engine = "duckdb"
+
+    def __init__(self, grammar: Grammar) -> None:
+        super().__init__(grammar)
+        # The engine: an optional dependency (rfc1738[duckdb]), imported when chosen.
+        import duckdb
+
+        # The macros: they import duckdb too.
+        from ..duckdb import register
+
+        self.con: duckdb.DuckDBPyConnection = duckdb.connect()
+        register(self.con, grammar=grammar, prefix="rfc1738")
+
+    def rows(self, urls: object) -> Rows:
+        # pyarrow: comes with the duckdb extra.
+        import pyarrow as pa
+
+        if isinstance(urls, str | bytes | bytearray):
+            return _as_list(urls)  # the TypeError
+        if isinstance(urls, pa.ChunkedArray):
+            urls = urls.combine_chunks()
+        if isinstance(urls, pa.Array):
+            return _strings(urls)
+        to_arrow = getattr(urls, "to_arrow", None)
+        if to_arrow is not None and hasattr(urls, "dtype"):  # a Polars Series
+            return _strings(to_arrow())
+        if hasattr(urls, "dtype") and hasattr(urls, "index"):  # a pandas Series
+            return _strings(pa.array(urls, from_pandas=True))
+        if isinstance(urls, list | tuple):
+            return urls  # pyarrow reads (and checks) them at once: _from_list
+        return _as_list(urls)
+
+    def run(
+        self, rows: Rows, start: int, host_checks: bool, schemes: bool, struct: bool, errors: bool
+    ) -> Checked:
+        # pyarrow: comes with the duckdb extra.
+        import pyarrow as pa
+
+        # pyarrow.compute: comes with pyarrow.
+        import pyarrow.compute as pc
+
+        if isinstance(rows, list | tuple):
+            array, judged = _from_list(rows)
+        else:
+            array, judged = rows, {}
+        checks = "true" if host_checks else "false"
+        columns = [f"rfc1738_screen(url, {checks}) AS valid"]
+        if schemes:
+            columns.append("rfc1738_grammar_file(url) AS scheme")
+        if struct:
+            columns.append(f"rfc1738_struct(url, host_checks := {checks}) AS url")
+        table = self._query(pa.table({"url": array}), ", ".join(columns))
+        states = table.column("valid").combine_chunks()
+        # The few URLs whose host checks the screen left in doubt (a long
+        # label, a large port): the library judges them, as it would.
+        doubted = pc.indices_nonzero(pc.fill_null(pc.equal(states, 2), False)).to_pylist()
+        changed: dict[int, tuple[bool, str | None]] = {}
+        if doubted:
+            is_valid = self.grammar.is_valid
+            for index, text in zip(doubted, _texts(rows, array, doubted), strict=True):
+                verdict = text is not None and is_valid(text, host_checks=host_checks)
+                changed[index] = (verdict, None)
+        scheme_file = self.grammar.scheme_file
+        for index, text in judged.items():
+            changed[index] = (False, scheme_file(text).scheme)
+        if schemes:
+            files = table.column("scheme")
+            for index in doubted:
+                changed[index] = (changed[index][0], files[index].as_py())
+        kept = {"valid": pc.equal(states, 1)}
+        if schemes:
+            kept["scheme"] = table.column("scheme")
+        if struct:
+            kept["url"] = table.column("url")
+        verdicts = pa.table(kept)
+        structs = table.column("url").to_pylist() if struct else None
+        found = Checked("duckdb", start, None, None, structs, None, verdicts, None, changed)
+        if errors:
+            found.errors = self.explained(
+                lambda rejected: _texts(rows, array, rejected), found.valid, host_checks
+            )
+        if struct:
+            found._plan = column_plan(self.grammar)
+        return found
+
+    def _query(self, table: pa.Table, columns: str) -> pa.Table:
+        view = "rfc1738_input"
+        self.con.register(view, table)
+        try:
+            found: pa.Table = self.con.sql(f"SELECT {columns} FROM {view}").to_arrow_table()
+        finally:
+            self.con.unregister(view)
+        return found
+
+
+def _texts(rows: Rows, array: Any, indices: list[int]) -> list[str | None]:
+    """The strings at ``indices``: from the list given, or taken out of the Arrow column."""
+    if isinstance(rows, list | tuple):
+        return [rows[index] for index in indices]
+    # pyarrow: comes with the duckdb extra.
+    import pyarrow as pa
+
+    picked: list[str | None] = array.take(pa.array(indices, pa.int64())).to_pylist()
+    return picked
+
+
+def _strings(array: Any) -> Any:
+    """``array`` as Arrow strings; ``TypeError`` for another type."""
+    # pyarrow: comes with the duckdb extra.
+    import pyarrow as pa
+
+    if pa.types.is_null(array.type):
+        return array.cast(pa.string())
+    if not (
+        pa.types.is_string(array.type)
+        or pa.types.is_large_string(array.type)
+        or getattr(pa.types, "is_string_view", lambda _t: False)(array.type)
+    ):
+        raise TypeError(f"urls must be strings, not Arrow {array.type}")
+    return array.cast(pa.large_string()) if not pa.types.is_large_string(array.type) else array
+
+
+def _from_list(rows: Sequence[str | None]) -> tuple[Any, dict[int, str]]:
+    """``rows`` as Arrow strings, and the rows Arrow cannot hold (lone surrogates), by index.
+
+    Those are given to DuckDB as null and judged by the library.
+    """
+    # pyarrow: comes with the duckdb extra.
+    import pyarrow as pa
+
+    try:
+        return pa.array(rows, pa.large_string()), {}
+    except (UnicodeEncodeError, pa.ArrowInvalid, pa.ArrowTypeError):
+        pass
+    _as_list(rows)  # a TypeError for what is not a string
+    judged: dict[int, str] = {}
+    kept: list[str | None] = []
+    for index, text in enumerate(rows):
+        if text is not None and _holds_surrogate(text):
+            judged[index] = text
+            kept.append(None)
+        else:
+            kept.append(text)
+    return pa.array(kept, pa.large_string()), judged
+
+
+def _holds_surrogate(text: str) -> bool:
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    return False
