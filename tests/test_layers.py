@@ -71,6 +71,7 @@ HEAVY = frozenset(
         "hypothesis",
         "duckdb",
         "polars",
+        "numpy",
     }
 )
 

@@ -109,8 +109,8 @@ def arrow_lines(block: bytes) -> Any | None:
     try:
         # numpy and pyarrow: where they are not installed, Python splits.
         import numpy as np
-        import pyarrow as pa
-        import pyarrow.compute as pc
+        import pyarrow as pa  # (the duckdb extra's)
+        import pyarrow.compute as pc  # (the duckdb extra's)
     except ImportError:
         return None
     ends = np.flatnonzero(np.frombuffer(block, np.uint8) == 10)
