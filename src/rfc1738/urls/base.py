@@ -13,7 +13,7 @@ from ..errors import AmbiguousFieldError, FrozenURLError, URLSyntaxError
 from ..runtime.dispatch import ParserName, ParserSet, default_parsers
 from ..runtime.facts import SchemeFacts, facts_for
 from ..runtime.hosts import check_spans
-from ..runtime.layout import Layout, present, write
+from ..runtime.layout import Layout, fieldless_options, present, write
 from ..runtime.spans import Spans, spans_from_regs
 from ._fields import EscapeSets, Field, Number, Pairs, Path, Raw, Verbatim
 from ._text import digits
@@ -710,7 +710,7 @@ class URL(metaclass=_URLType):
     def _written_options(self) -> frozenset[int]:
         """Every optional part of the start rule that its literals alone may fill (the final
         ``/`` of ``telnet://h/``): what a canonical form that writes them gives :meth:`_write`."""
-        return _fieldless_options(self._layout())
+        return fieldless_options(self._layout())
 
     def _reparse(self, text: str) -> Self:
         url = self._grammar().parse(text, host_checks=self.host_checks)
@@ -756,42 +756,6 @@ def _raw_value(field: Field[Any], name: str, value: object) -> object:
     if not isinstance(value, str):
         raise TypeError(f"{name} must be a str (the text as written), not {type(value).__name__}")
     return value
-
-
-def _fieldless_options(layout: Layout) -> frozenset[int]:
-    """The numbers of the ``opt`` parts of ``layout`` that can be written with no field."""
-    found: set[int] = set()
-
-    def walk(node: Layout) -> None:
-        kind = node[0]
-        if kind == "opt":
-            if not _needs_field(node[2]):
-                found.add(node[1])
-            walk(node[2])
-        elif kind in ("seq", "alt"):
-            for item in node[1]:
-                walk(item)
-        elif kind == "rep":
-            walk(node[1])
-        elif kind == "group" and node[2] is not None:
-            walk(node[2])
-
-    walk(layout)
-    return frozenset(found)
-
-
-def _needs_field(layout: Layout) -> bool:
-    """Whether every text of ``layout`` holds a field."""
-    kind = layout[0]
-    if kind == "group":
-        return True
-    if kind == "seq":
-        return any(_needs_field(item) for item in layout[1])
-    if kind == "alt":
-        return all(_needs_field(option) for option in layout[1])
-    if kind == "rep":
-        return bool(layout[2] > 0 and _needs_field(layout[1]))
-    return False
 
 
 def _rebuilt(
