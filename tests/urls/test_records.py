@@ -20,7 +20,8 @@ import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.output.jsonl import _json, json_value, members_json, members_writer
 from rfc1738.urls import CLASSES, URL, HttpURL, NewsURL
-from rfc1738.urls.base import _plain, by_fields, by_presence, by_spelling, exported, members
+from rfc1738.output.plan import by_fields, by_presence, by_spelling
+from rfc1738.urls.base import exported, json_ready, members
 from tests.cases import ACCEPT
 
 from .helpers import Refused, grammar_urls, read
@@ -35,7 +36,7 @@ def by_attributes(url: URL) -> dict[str, object]:
     the URL cannot give decoded)."""
     values = {name: read(url, name) for name in exported(type(url))}
     return {"class": type(url).__name__} | {
-        name: _plain(value) for name, value in values.items() if not isinstance(value, Refused)
+        name: json_ready(value) for name, value in values.items() if not isinstance(value, Refused)
     }
 
 
@@ -146,7 +147,7 @@ def test_json_value_is_json_dumps() -> None:
 def test_arrays_by_the_c_encoder_are_json_dumps() -> None:
     huge = 10**5000
     for value in ((("a", "b\u00e9"), ("", "\udcff")), ["x", None, 80, True], (), (huge, "a")):
-        assert _json(value) == json.dumps(_plain(value))
+        assert _json(value) == json.dumps(json_ready(value))
 
 
 def test_what_is_the_same_for_a_spelling() -> None:

@@ -121,9 +121,6 @@ class FileURL(URL):
             parts["host"] = None
         return frozenset()  # [ host | "localhost" ]: written only with a host
 
-    # [ host | "localhost" ]: the literal alternative leaves no host span.
-    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"fpath"})
-
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         if raw["host"] is None:

@@ -64,8 +64,6 @@ class NntpURL(URL):
         OwnGroup("digits", "article_number", section="3.7"),
     )
 
-    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"group"})
-
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         end = spans["group"][1]
