@@ -26,8 +26,6 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
 
-from ..runtime.spans import spans_from_regs
-
 __all__ = [
     "Constant",
     "Digits",
@@ -290,6 +288,24 @@ def first_group(match: Any, found: Sequence[int]) -> str | None:
     return None
 
 
+def _spans_lines(groups: tuple[tuple[str, tuple[int, ...]], ...], indent: str) -> list[str]:
+    """Source lines that set ``spans`` to ``spans_from_regs(match.regs, groups)``, written out:
+    per production, the span of its first group that matched."""
+    lines = ["regs = match.regs", "spans = {}"]
+    for name, numbers in groups:
+        if len(numbers) == 1:
+            lines += [f"span = regs[{numbers[0]}]", f"if span[0] >= 0: spans[{name!r}] = span"]
+        elif numbers:
+            lines += [
+                f"for number in {numbers!r}:",
+                "    span = regs[number]",
+                "    if span[0] >= 0:",
+                f"        spans[{name!r}] = span",
+                "        break",
+            ]
+    return [indent + line for line in lines]
+
+
 #: A shape of a hooked class's records, as :func:`hooked_line_function` finds it:
 #: its function of the values, and what picks the texts the hook gave (``None``: none).
 HookedShape = tuple[
@@ -318,7 +334,9 @@ def hooked_line_function(
     group of each of ``several`` that took part, and ``nones`` times
     ``None``), under ``read_keys``, go into the dictionary of raw fields
     (``raw_scheme`` the scheme as written), ``cut`` changes it with the spans of ``hook_groups``
-    and the spelling's layout (``layouts``), and the raw fields in the order
+    (each production's first group that matched, as
+    :func:`~rfc1738.runtime.spans.spans_from_regs` finds them, written out) and the
+    spelling's layout (``layouts``), and the raw fields in the order
     of ``raw_keys`` are the values of the record. Its shape is their types
     (and, where ``given``, those of the values before the hook), looked up
     in ``by_spelling[spelling]``; where the text holds a ``%``, the texts
@@ -350,7 +368,8 @@ def hooked_line_function(
         ),
         *([f"            values += {(None,) * nones!r}"] if nones else []),
         "            raw = {" + ", ".join(entries) + "}",
-        "            cut(raw, text, spans_from_regs(match.regs, hook_groups), layout)",
+        *_spans_lines(hook_groups, "            "),
+        "            cut(raw, text, spans, layout)",
         f"            after = ({after})",
         f"            found = shapes.get({key})",
         "            if found is not None:",
@@ -365,12 +384,7 @@ def hooked_line_function(
         "    return slow(text, match, plain)",
     ]
     names = _line_names(by_spelling, slow, encode, several)
-    names |= {
-        "layouts": layouts,
-        "cut": cut,
-        "hook_groups": hook_groups,
-        "spans_from_regs": spans_from_regs,
-    }
+    names |= {"layouts": layouts, "cut": cut}
     function: Callable[[str, Any, bool | None], str] = _defined(
         lines, "<rfc1738 hooked line>", names
     )
