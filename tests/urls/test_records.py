@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.output.jsonl import _json, json_value, members_json, members_writer
-from rfc1738.urls import CLASSES, URL, HttpURL, NewsURL
 from rfc1738.output.plan import by_fields, by_presence, by_spelling
+from rfc1738.urls import CLASSES, URL, HttpURL, NewsURL
 from rfc1738.urls.base import exported, json_ready, members
 from tests.cases import ACCEPT
 

@@ -278,7 +278,10 @@ class Computed(property, Generic[T]):
         matched: tuple[str, ...] = (),
         doc: str = "",
     ) -> None:
-        super().__init__(_getter(compute, reads, present, matched), doc=doc)
+        super().__init__(_getter(compute, reads, present, matched))
+        # In the instance's own dictionary: the class's docstring would shadow
+        # property's slot for it (help() reads it from here).
+        self.__doc__ = doc
         self.compute = compute
         self.reads = reads
         self.present = present
