@@ -296,7 +296,7 @@ _WRITERS: dict[str, Callable[[str, re.Match[str]], str]] = {}
 )
 @given(data=st.data())
 def test_one_writer_for_many_generated_lines(scheme: str, data: st.DataObject) -> None:
-    # What a class declares its properties read (READS_FIELDS, READS_PRESENCE)
+    # What a class's Computed properties declare they read (reads, present, matched)
     # and what its hook reads (URL._cut), held to to_dict() over many lines.
     text = data.draw(grammar_urls(scheme), label="url")
     grammar = rfc1738.shipped()
@@ -360,7 +360,7 @@ def test_one_writer_for_many_lines() -> None:
 )
 def test_the_usual_shapes_are_written_by_one_function(text: str) -> None:
     # Each shape of these lines has its record as one generated function
-    # (urls.codegen), which writes the next lines of the shape.
+    # (output.codegen), which writes the next lines of the shape.
     grammar = rfc1738.shipped()
     scheme = grammar.scheme_file(text).scheme
     fast = grammar.fast_parser(scheme)
@@ -384,7 +384,7 @@ def test_the_usual_shapes_are_written_by_one_function(text: str) -> None:
 
 def test_all_news_groups_and_one_group_are_two_shapes() -> None:
     # After the hook both have a group ("*" from grouppart's span): which
-    # fields the productions gave is part of the shape (READS_PRESENCE).
+    # fields the productions gave is part of the shape (all_groups: matched=).
     grammar = rfc1738.shipped()
     fast = grammar.fast_parser("news")
     write = members_writer(NewsURL, fast.fields, grammar=grammar, host_checks=True)

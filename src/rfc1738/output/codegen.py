@@ -1,4 +1,4 @@
-"""One record shape of :mod:`.records` as one generated Python function.
+"""One record shape of :mod:`.jsonl` as one generated Python function.
 
 A shape's record is a template whose ``%s`` take raw texts read from the
 match and texts worked out per line (a path's segments, a port's digits, a
@@ -216,7 +216,7 @@ def line_function(
 
     The values of a line are ``match.group(0, *numbers)``, the first group
     of each of ``several`` that took part, and ``nones`` times ``None``, as
-    :meth:`.records._Writer.write` reads them. Its record is
+    :meth:`.jsonl._JsonWriter.write` reads them. Its record is
     ``by_spelling[spelling][presence](values)``, ``spelling`` the scheme as
     written and ``presence`` a number with bit ``i - 1`` set where
     ``values[i]`` is ``None`` (``i`` from 1, the values before the
@@ -329,7 +329,7 @@ def hooked_line_function(
 ) -> Callable[[str, Any, bool | None], str]:
     """``write(text, match, plain=None)`` for a class whose hook (``URL._cut``) reads its fields.
 
-    What :meth:`.records._Writer.write` does for such a class, written out:
+    What :meth:`.jsonl._JsonWriter.write` does for such a class, written out:
     the values read from the match (``match.group(0, *numbers)``, the first
     group of each of ``several`` that took part, and ``nones`` times
     ``None``), under ``read_keys``, go into the dictionary of raw fields

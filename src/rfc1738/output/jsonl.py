@@ -201,11 +201,11 @@ class _JsonWriter(RecordPlan):
       the raw texts read from the match as they are; what is left (a port
       as a number, a path's segments, a property) is filled per line, and
       what depends on a short raw text alone (``effective_port`` on
-      ``raw_port``, :func:`~rfc1738.urls.base.by_fields`) is worked out once
+      ``raw_port``, :func:`~.plan.by_fields`) is worked out once
       per value;
     - any other line (:meth:`written`): a template with one ``%s`` per
       member, members that are the same for every URL with the same scheme
-      as written (:func:`~rfc1738.urls.base.by_spelling`: the scheme, the
+      as written (:func:`~.plan.by_spelling`: the scheme, the
       default port) filled in once per spelling; each field's raw text is
       read from the match (or by the class's hook) and gives the members of
       that field, and the remaining properties are read from the object.
@@ -346,7 +346,7 @@ class _JsonWriter(RecordPlan):
         A shape is the scheme as written and the type of each value (``str``,
         ``None``, a tuple of pairs...), and where a hook reads the fields and
         the class has properties that depend on which are present
-        (:func:`~rfc1738.urls.base.by_presence`), the type of each before the
+        (:func:`~.plan.by_presence`), the type of each before the
         hook too; for a text that JSON writes as it is
         and whose raw texts hold no escape, so that the decoded value of a
         field that gives back a text without escapes (:func:`~.plan.decode_kind`) is its
@@ -522,7 +522,7 @@ class _JsonWriter(RecordPlan):
 
         A value of a short raw text (a port, a scheme written in capitals),
         and a property that depends on the spelling and such texts alone
-        (:func:`~rfc1738.urls.base.by_fields`), are worked out once for each.
+        (:func:`~.plan.by_fields`), are worked out once for each.
         Returns the object, where it had to be built.
         """
         known: tuple[object, ...] = ()
