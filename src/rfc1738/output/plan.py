@@ -33,8 +33,8 @@ from ..runtime.dispatch import ParserSet
 from ..runtime.engines import Groups
 from ..runtime.layout import Layout
 from ..runtime.spans import spans_from_regs
-from ..urls._fields import Computed, Field, Number, Path, Raw, Verbatim
-from ..urls.base import URL, Parts, _static, members
+from ..urls._fields import Computed, Field, Number, Path, Verbatim
+from ..urls.base import URL, Parts, class_attribute, member, members
 from .codegen import first_group
 
 __all__ = [
@@ -74,11 +74,12 @@ def depends(cls: type[URL], name: str) -> Depends | None:
     Read off the declarations: :class:`URL`'s ``raw_scheme`` is the spelling;
     a :class:`~rfc1738.urls.Computed` depends on what it reads (each resolved
     in turn) and, where it names ``present`` raw fields or ``matched``
-    productions, on which are present; a field read as every field is
-    (``decode`` of its raw field) and a raw twin on their raw field; a class
-    constant (``SCHEME``) on nothing.
+    productions, on which are present; a field read as every field is, its
+    raw twin and a path's segments on their raw field
+    (:func:`~rfc1738.urls.base.member`); a class constant (``SCHEME``) on
+    nothing.
     """
-    attribute = _static(cls, name)
+    attribute = class_attribute(cls, name)
     if attribute is _SPELLING:
         return (), False
     if isinstance(attribute, Computed):
@@ -97,23 +98,12 @@ def depends(cls: type[URL], name: str) -> Depends | None:
         if not (set(attribute.present) <= raw and set(attribute.matched) <= spanned):
             return None
         return tuple(values), presence or bool(attribute.present or attribute.matched)
-    if _decoded_as_declared(cls, attribute):
-        assert isinstance(attribute, Field)
-        return (attribute.raw_name,), False
-    if type(attribute) is Raw:
-        return (attribute.field.raw_name,), False
+    key = member(cls, name)[2]
+    if key is not None:
+        return (key,), False  # a field, its raw twin, a path's segments
     if attribute is not None and not hasattr(type(attribute), "__get__"):
         return (), False  # a class constant
     return None
-
-
-def _decoded_as_declared(cls: type[URL], attribute: object) -> bool:
-    """Whether ``attribute`` is a field whose value is its ``decode`` of its raw field."""
-    return (
-        isinstance(attribute, Field)
-        and type(attribute).__get__ is Field.__get__
-        and cls._decoded is URL._decoded
-    )
 
 
 def _properties(cls: type[URL]) -> list[str]:
@@ -299,7 +289,9 @@ class RecordPlan:
     (:attr:`attributes`), of which some are worked out per spelling and raw
     values (:attr:`by_fields`) or per shape (:attr:`presence`). A line's
     *values* are what :meth:`values` reads from its match: the text, then
-    the raw fields (as :attr:`index` places them).
+    the raw fields (as :attr:`index` places them). A writer of a format
+    builds on it (:mod:`.jsonl`'s writer is one): it encodes, and keeps what
+    it encoded by what the plan says the text depends on.
     """
 
     def __init__(

@@ -819,12 +819,13 @@ def members(cls: type[URL]) -> tuple[Member, ...]:
     """
     found = _MEMBERS.get(cls)
     if found is None:
-        found = _MEMBERS[cls] = tuple(_member(cls, name) for name in exported(cls))
+        found = _MEMBERS[cls] = tuple(member(cls, name) for name in exported(cls))
     return found
 
 
-def _member(cls: type[URL], name: str) -> Member:
-    attribute = _static(cls, name)
+def member(cls: type[URL], name: str) -> Member:
+    """How ``getattr(url, name)`` reads ``cls``'s attribute ``name`` (see :func:`members`)."""
+    attribute = class_attribute(cls, name)
     if (
         isinstance(attribute, Field)
         and type(attribute).__get__ is Field.__get__
@@ -844,7 +845,7 @@ def _member(cls: type[URL], name: str) -> Member:
     return (name, "attribute", None, None)
 
 
-def _static(cls: type, name: str) -> object:
+def class_attribute(cls: type, name: str) -> object:
     """The class attribute ``name`` as defined, without calling its ``__get__``."""
     return next((vars(k)[name] for k in cls.__mro__ if name in vars(k)), None)
 
