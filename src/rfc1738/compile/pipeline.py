@@ -20,21 +20,18 @@ from ..bnf import tree as bnf
 from ..bnf.files import SchemeFile, lark_files
 from ..bnf.load_errors import load_tree
 from ..bnf.names import base_name
-from ..errors import GrammarError
+from ..errors import GrammarError, GrammarLimitError, NotRegularError
 from ..runtime.automaton import ErrorAutomaton
 from ..runtime.layout import Layout, fields_in
 from ..runtime.tables import CharsKey, SchemeTable
 from .emit import Written, runs_in_linear_time, simplify, write_regex, write_simplified
 from .glushkov import NotSupportedError, build
 from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term, prefixes
-from .limits import MAX_DEPTH, MAX_LITERAL, MAX_REPEAT, MAX_SIZE, GrammarLimitError
+from .limits import MAX_DEPTH, MAX_LITERAL, MAX_REPEAT, MAX_SIZE
 from .thompson import matcher_data
 
+# NotRegularError is rfc1738.errors' (run time names it too), importable from here as before.
 __all__ = ["CompiledFile", "NotRegularError", "checked_files"]
-
-
-class NotRegularError(GrammarError):
-    """A rule that refers back to itself: no regular expression can match it."""
 
 
 class CompiledFile:

@@ -22,12 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from .._records import Record
-from ..errors import unfinished_literal_reason
+from ..errors import END, unfinished_literal_reason
 
 __all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "LiteralRule", "StateInfo"]
-
-#: How ``expected`` names the end of the URL (as the reference parser does).
-END = "$END"
 
 #: Version of the data :meth:`ErrorAutomaton.to_data` writes. 3: its tables
 #: as strings, and each state's literals carry the production an error
