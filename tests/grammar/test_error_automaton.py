@@ -27,6 +27,7 @@ from lark import Token, Tree
 import rfc1738
 from rfc1738.bnf.names import base_name
 from rfc1738.runtime.automaton import ErrorAutomaton
+from rfc1738.runtime.tables import Tables, read_checked, tables_data
 from tests.cases import ACCEPT, REJECT, SCHEMES, Case, case_id
 from tests.doc_examples import DOCS, run_examples
 from tests.grammar.oracle import automaton, automaton_error, earley_error, shipped
@@ -390,10 +391,14 @@ def automaton_of(scheme: str) -> ErrorAutomaton:
 
 
 def test_data_of_another_version_is_refused() -> None:
+    """The automaton's data has the version of the tables it is in (their FORMAT), checked there."""
     built = shipped().error_automaton("ftp")
     assert built is not None
-    with pytest.raises(ValueError, match="version 1"):
-        ErrorAutomaton.from_data({**built.to_data(), "version": 1})
+    tables = tables_data(Tables("k", {"ftp": shipped().compiled("ftp")}, {}))
+    assert read_checked(tables).schemes["ftp"].automaton == built.to_data()
+    tables["schemes"]["ftp"]["automaton"] = {**built.to_data(), "version": 1}
+    with pytest.raises(ValueError, match="malformed"):
+        read_checked(tables)
 
 
 def test_long_input_gets_the_full_details() -> None:

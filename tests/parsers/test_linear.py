@@ -185,22 +185,19 @@ def test_the_matcher_keeps_a_bounded_number_of_states(monkeypatch: pytest.Monkey
     [
         None,
         {"version": 0},
-        {"version": linear.DATA_VERSION, "nodes": (), "start": 0, "groups": ()},
-        {"version": linear.DATA_VERSION, "nodes": (("match", None, ()),), "start": 1, "groups": ()},
+        {"nodes": (), "start": 0, "groups": ()},
+        {"nodes": (("match", None, ()),), "start": 1, "groups": ()},
         {
-            "version": linear.DATA_VERSION,
             "nodes": (("char", "a", (5,)), ("match", None, ())),
             "start": 0,
             "groups": (),
         },
         {
-            "version": linear.DATA_VERSION,
             "nodes": (("open", 3, (1,)), ("match", None, ())),
             "start": 0,
             "groups": ("host",),
         },
         {
-            "version": linear.DATA_VERSION,
             "nodes": (("eval", "x", (1,)), ("match", None, ())),
             "start": 0,
             "groups": (),

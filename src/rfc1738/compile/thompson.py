@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..runtime.linear import CHAR, CLOSE, DATA_VERSION, MATCH, OPEN, SPLIT
+from ..runtime.linear import CHAR, CLOSE, MATCH, OPEN, SPLIT
 from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
 
 __all__ = ["matcher_data"]
@@ -33,12 +33,7 @@ def matcher_data(node: Node) -> dict[str, Any]:
     builder = _Builder()
     match = builder.add(MATCH, None, ())
     start = builder.build(builder.numbered(node), match)
-    return {
-        "version": DATA_VERSION,
-        "nodes": tuple(builder.nodes),
-        "start": start,
-        "groups": tuple(builder.groups),
-    }
+    return {"nodes": tuple(builder.nodes), "start": start, "groups": tuple(builder.groups)}
 
 
 # The tree with each group numbered: ("chars", str), ("seq", items),

@@ -24,12 +24,7 @@ from typing import Any
 from .._records import Record
 from ..errors import END, unfinished_literal_reason
 
-__all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "LiteralRule", "StateInfo"]
-
-#: Version of the data :meth:`ErrorAutomaton.to_data` writes. 3: its tables
-#: as strings, and each state's literals carry the production an error
-#: inside them names.
-DATA_VERSION = 3
+__all__ = ["END", "ErrorAutomaton", "LiteralRule", "StateInfo"]
 
 
 class LiteralRule(Record):
@@ -165,6 +160,9 @@ class ErrorAutomaton:
         - ``in_literals``: the few states where a literal of two or more
           characters is expected, with what an error inside each names
           (:class:`LiteralRule`, as a tuple).
+
+        Its version is that of the tables it is kept in
+        (:data:`rfc1738.runtime.tables.FORMAT`).
         """
         classes, rows, info = self._data
         names = sorted(
@@ -178,7 +176,6 @@ class ErrorAutomaton:
             states.append("".join(map(chr, numbers)))
             states.append("".join(chr(index[name]) for name in expected))
         return {
-            "version": DATA_VERSION,
             "start": self.start,
             "classes": classes,
             "rows": tuple("".join([chr(to + 1) for to in row]) for row in rows),
@@ -194,9 +191,7 @@ class ErrorAutomaton:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> ErrorAutomaton:
-        """The automaton :meth:`to_data` wrote."""
-        if data.get("version") != DATA_VERSION:
-            raise ValueError(f"error automaton data of version {data.get('version')!r}")
+        """The automaton :meth:`to_data` wrote (as the tables' loader checked it)."""
         names: tuple[str, ...] = tuple(data["names"])
         in_literals = {
             n: tuple(LiteralRule(*literal) for literal in literals)
@@ -275,8 +270,6 @@ class ErrorAutomaton:
         holds ``"\\x00"`` where a class has none): loading the whole
         automaton costs about a millisecond.
         """
-        if data.get("version") != DATA_VERSION:
-            raise ValueError(f"error automaton data of version {data.get('version')!r}")
         # Per class, the row's characters for it in every state: one column each.
         columns = zip(*data["rows"], strict=True)
         read = [

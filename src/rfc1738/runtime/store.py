@@ -11,15 +11,15 @@ set) from the first of:
    theirs: the shipped grammar, or an unedited copy of it;
 3. the disk cache (:mod:`rfc1738.runtime.cache`), by content key: checked
    when read, and each scheme's expression when the scheme is first used
-   (:mod:`rfc1738.runtime.checked`); a scheme whose table does not hold
+   (:func:`~rfc1738.runtime.tables.read_checked`,
+   :func:`~rfc1738.runtime.tables.runs_as_written`); a scheme whose table does not hold
    together is compiled again, as if it were not there;
 4. the compiler (Lark), one scheme at a time on first use; what it compiles
    is added to the disk cache.
 
 The wheel's tables are the package's own data, used unchecked once their key
 matches; a standalone module reads its own with
-:func:`~rfc1738.runtime.tables.read_tables`, which checks them as it checks a
-cache file's.
+:func:`~rfc1738.runtime.tables.read_checked`, as a cache file's are read.
 """
 
 from __future__ import annotations
@@ -34,8 +34,7 @@ from typing import TYPE_CHECKING
 from ..bnf.files import shipped_grammar_dir
 from ..errors import GrammarError
 from .cache import read_cached, write_cached
-from .checked import runs_as_written
-from .tables import SchemeTable, Tables, content_key, read_tables
+from .tables import SchemeTable, Tables, content_key, read_unchecked, runs_as_written
 
 try:  # written into the wheel by hatch_build.py; absent in a checkout
     from ._tables import TABLES as _BUILT  # type: ignore[import-not-found, unused-ignore]
@@ -61,7 +60,7 @@ def shipped_tables() -> Tables | None:
     if _BUILT is None or _BUILT.get("key") != content_key(shipped_grammar_dir()):
         return None
     # The key holds the version and the format: this version's writer wrote the module.
-    return read_tables(_BUILT, check=False)
+    return read_unchecked(_BUILT)
 
 
 class TableStore:

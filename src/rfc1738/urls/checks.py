@@ -36,7 +36,6 @@ from typing import TYPE_CHECKING, Any
 from ..bnf.files import GENERIC
 from ..bnf.names import base_name
 from ..errors import GrammarError
-from ..runtime.automaton import DATA_VERSION
 from ..runtime.layout import Layout, write
 from ..runtime.store import shipped_tables
 from .base import URL
@@ -186,10 +185,8 @@ def colon_free_text(data: Mapping[str, Any]) -> str | None:
     next state plus one, ``"\\x00"`` for none; ``info``, for each state where
     a token ends: the state, whether it accepts, two names, and how many
     expected names follow). A breadth-first walk from the first state over
-    every character but ``:``. ``None`` too for data of another version.
+    every character but ``:``.
     """
-    if data.get("version") != DATA_VERSION:
-        return None
     accepting = set()
     info = [ord(char) for char in data["info"]]
     at = 0
