@@ -44,7 +44,6 @@ PENDING = frozenset(
     {
         ("rfc1738.runtime.dispatch", "rfc1738.compile.pipeline"),
         ("rfc1738.runtime.charsets", "rfc1738.compile.pipeline"),
-        ("rfc1738.text.fragments", "rfc1738.compile.pipeline"),
         ("rfc1738.urls.checks", "rfc1738.compile.pipeline"),
     }
 )

@@ -67,12 +67,14 @@ class TableStore:
     """The compiled tables of one grammar directory, loaded on first use.
 
     ``compiled_file`` gives a scheme's Lark-loaded file, for what the tables
-    do not hold yet.
+    do not hold yet (by default :meth:`_compiler`'s, a new one each time).
     """
 
-    def __init__(self, directory: Path, compiled_file: Callable[[str], CompiledFile]) -> None:
+    def __init__(
+        self, directory: Path, compiled_file: Callable[[str], CompiledFile] | None = None
+    ) -> None:
         self.directory = directory
-        self._compiled_file = compiled_file
+        self._compiled_file = compiled_file or self._compiler
         self._tables: Tables | None = None
         #: Whether what is compiled here goes to the disk cache.
         self._caching = True
@@ -113,6 +115,13 @@ class TableStore:
             return Tables(key, {}, {})
         self._unchecked = set(cached.schemes)
         return cached
+
+    def _compiler(self, scheme: str) -> CompiledFile:
+        """``<scheme>.lark`` of the directory as the compiler loads it."""
+        # Lark: the one way from run time to the compiler, for a grammar without tables.
+        from ..compile.pipeline import CompiledFile
+
+        return CompiledFile(self.directory / f"{scheme}.lark")
 
     def rules(self, scheme: str) -> tuple[str, ...] | None:
         """The rules ``scheme``'s file defines, if its table is known (else ``None``)."""
