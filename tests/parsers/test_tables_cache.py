@@ -289,3 +289,27 @@ def test_derived_fields_are_written_and_read() -> None:
 def test_the_reader_refuses_what_the_writer_does_not_write(data: object) -> None:
     with pytest.raises(ValueError):
         read_checked(data)
+
+
+def test_the_facts_of_the_grammar_are_read_from_its_tables_or_files(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``SchemeFacts.start`` and ``.login`` are the grammar's, never restated.
+
+    From the wheel's tables; where they are not the installed files', from the
+    files (Lark), with the same answers: each scheme's start rule is defined,
+    and exactly ftp, telnet and the generic file's reach ``login``.
+    """
+    from rfc1738.bnf.files import scheme_files
+    from rfc1738.runtime import facts
+
+    schemes = scheme_files(shipped_grammar_dir())
+    every = [*facts.SCHEME_FACTS.values(), facts.OTHER_SCHEMES]
+    read = {f.name: (f.start, f.login) for f in every}
+    assert {name: start for name, (start, _login) in read.items()} == {
+        name: entry.start for name, entry in schemes.items()
+    }
+    assert {name for name, (_start, login) in read.items() if login} == {"ftp", "telnet", "generic"}
+    monkeypatch.setattr(facts, "shipped_tables", lambda: None)
+    monkeypatch.setattr(facts, "_LOGIN", {})
+    assert {f.name: (f.start, f.login) for f in every} == read
