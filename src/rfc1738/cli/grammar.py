@@ -124,7 +124,6 @@ def diagram(args: argparse.Namespace) -> int:
     return OK
 
 
-#: The ``grammar`` subcommands, by the name the argument parser gives them.
 def export(args: argparse.Namespace) -> int:
     """The patterns of every scheme (or of ``--scheme``) in a regex dialect, as JSON or text.
 
@@ -156,6 +155,7 @@ def export(args: argparse.Namespace) -> int:
     return OK
 
 
+#: The ``grammar`` subcommands, by the name the argument parser gives them.
 COMMANDS = {
     "list_rules": list_rules,
     "show_rule": show_rule,
