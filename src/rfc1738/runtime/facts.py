@@ -17,7 +17,8 @@ has room for a user name and password (``login``, section 3.1).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
+from functools import cache
 from types import MappingProxyType
 from typing import Any
 
@@ -60,31 +61,25 @@ class SchemeFacts(Record):
 
         Read from the shipped grammar: whether the scheme's file has the rule.
         """
-        found = _LOGIN.get(self.name)
-        if found is None:
-            found = _LOGIN[self.name] = "login" in _rules(self.name)
-        return found
+        return _has_login(self.name)
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), tuple([getattr(self, field) for field in self._KEPT]))
 
 
-#: Per scheme, whether its production has a login (read once).
-_LOGIN: dict[str, bool] = {}
-
-
-def _rules(scheme: str) -> frozenset[str]:
-    """The rules the shipped grammar's ``<scheme>.lark`` defines or imports, as it names them."""
+@cache
+def _has_login(scheme: str) -> bool:
+    """Whether the shipped grammar's ``<scheme>.lark`` defines or imports ``login``."""
     tables = shipped_tables()
     table = None if tables is None else tables.schemes.get(scheme)
     if table is not None:
-        names: Any = table.rules
+        names: Collection[str] = table.rules
     else:
         # Lark: only where the wheel's tables are not those of the installed files.
         from ..bnf.load_errors import load_tree
 
         names = load_tree(shipped_grammar_dir() / f"{scheme}.lark").rules
-    return frozenset(map(base_name, names))
+    return "login" in map(base_name, names)
 
 
 _TABLE = (
