@@ -74,7 +74,7 @@ if TYPE_CHECKING:
 
 __all__ = ["Groups", "MembersWriter", "json_value", "members_json", "members_writer"]
 
-#: Per production, the numbers of the groups that may hold it (``FastParser.fields``).
+#: Per production, the numbers of the groups that may hold it (``Engine.fields``).
 Groups = tuple[tuple[str, tuple[int, ...]], ...]
 
 _quoted: Callable[[str], str] = encode_basestring_ascii

@@ -156,11 +156,7 @@ class Dispatch:
     # ---- which file, which class ----
 
     def scheme_file(self, text: str) -> SchemeFile:
-        """The file a URL is parsed with: its scheme's, or ``generic.lark``.
-
-        The scheme is what comes before the first ``:``, compared without case
-        (ASCII letters only, section 2.1). ``TypeError`` if ``text`` is not a ``str``.
-        """
+        """The file a URL is parsed with (:meth:`rfc1738.Grammar.scheme_file`)."""
         colon = _checked(text).find(":")
         if colon > 0:
             key = scheme_key(text[:colon])
@@ -265,11 +261,7 @@ class Dispatch:
     # ---- Earley ----
 
     def parse_tree(self, text: str) -> ParseTree:
-        """The full Earley parse tree of ``text`` under its scheme's production.
-
-        Raises :class:`~rfc1738.URLSyntaxError` if ``text`` does not match it,
-        and :class:`TypeError` if ``text`` is not a ``str``.
-        """
+        """The Earley parse tree of ``text`` (:meth:`rfc1738.Grammar.parse_tree`)."""
         entry = self.scheme_file(text)
         try:
             return self.reference_parser(entry.scheme).parse(text, entry.start)

@@ -154,7 +154,7 @@ def tables(grammar: Grammar, *, every_set: bool = False) -> Tables:
     Those are the terminals of ``common.lark`` (which characters may stand
     for themselves, for error reasons); ``every_set`` adds every rule's and
     terminal's of every file, as the URL classes read them from the shipped
-    grammar (:mod:`rfc1738.runtime.charsets`).
+    grammar (:class:`~rfc1738.runtime.store.GrammarTables`).
     """
     for scheme in sorted(grammar.files):
         grammar.dispatch.table(scheme)

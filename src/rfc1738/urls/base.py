@@ -184,7 +184,7 @@ class URL(metaclass=_URLType):
 
         ``match`` is a match of the compiled expression (host checks done),
         ``groups`` the group numbers of each production (see
-        :class:`~rfc1738.runtime.fast.FastParser`): the object keeps the match,
+        :attr:`~rfc1738.runtime.engines.Engine.fields`): the object keeps the match,
         and the spans are worked out from it only when a field is first read.
         One allocation and one slot assignment per object.
         """
