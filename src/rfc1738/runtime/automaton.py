@@ -299,7 +299,7 @@ class ErrorAutomaton:
 
         >>> from rfc1738 import shipped
         >>> shipped().tables.automaton("news", "newsurl").shortest_accepted()
-        'news:*'
+        'NEWS:*'
         >>> print(shipped().tables.automaton("generic", "genericurl").shortest_accepted(":"))
         None
         """
