@@ -19,7 +19,7 @@ key asked for. Anything else (a stale file, a truncated or corrupt one, one
 rewritten with a digest of its own that does not hold together, one that
 cannot be read) is a miss, and the grammar is compiled again; a scheme whose
 expression does not compile with the groups its table lists is compiled
-again when it is first used (:class:`~rfc1738.runtime.store.TableStore`). A
+again when it is first used (:class:`~rfc1738.runtime.store.GrammarTables`). A
 cache that cannot be written is no error: the tables are used from memory.
 """
 

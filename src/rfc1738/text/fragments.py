@@ -24,8 +24,7 @@ from typing import TYPE_CHECKING
 
 from ..bnf.files import package_data
 from ..errors import URLSyntaxError
-from ..runtime.explain import at_escape_start
-from ..runtime.fast import longest_viable_prefix
+from ..runtime.explain import at_escape_start, longest_viable_prefix
 from ..runtime.possessive import compile_expression
 from ..urls import shipped
 
