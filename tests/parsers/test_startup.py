@@ -139,4 +139,4 @@ def test_the_installed_tables_are_a_fresh_compile_of_the_grammar_files() -> None
 def test_the_shipped_grammar_is_served_by_the_installed_tables() -> None:
     shipped = store.shipped_tables()
     assert shipped is not None
-    assert rfc1738.shipped().store.tables is shipped
+    assert rfc1738.shipped().tables.tables is shipped

@@ -63,7 +63,7 @@ from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
 from .pipeline import CompiledFile
 
 if TYPE_CHECKING:
-    from ..runtime.dispatch import ParserSet
+    from ..urls.grammar import Grammar
 
 __all__ = [
     "DIALECTS",
@@ -217,9 +217,7 @@ class SchemeSource:
     hooks: tuple[HookExport, ...] = ()
 
 
-def export_grammar(
-    parsers: ParserSet, dialect: str | Dialect, *, mark_empty: bool = False
-) -> Export:
+def export_grammar(parsers: Grammar, dialect: str | Dialect, *, mark_empty: bool = False) -> Export:
     """Every scheme of ``parsers`` in ``dialect``, capturing what its URL class reads.
 
     The groups are those of the fast parser (the productions the scheme's
@@ -229,7 +227,7 @@ def export_grammar(
     """
     sources = {
         scheme: SchemeSource(
-            parsers.compiled_file(scheme),
+            parsers.tables.compiled_file(scheme),
             entry.start,
             parsers.url_class(scheme).PRODUCTIONS | CHECKED_PRODUCTIONS,
             tuple(getattr(parsers.url_class(scheme), "HOOK_EXPORTS", ())),

@@ -34,9 +34,8 @@ import re
 from collections.abc import Callable
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from operator import itemgetter
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..runtime.dispatch import ParserSet
 from ..runtime.layout import Layout
 from ..runtime.spans import spans_from_regs
 from ..urls._fields import Field, Number, Path, Verbatim
@@ -70,9 +69,12 @@ from .codegen import (
     record_function,
 )
 
+if TYPE_CHECKING:
+    from ..urls.grammar import Grammar
+
 __all__ = ["Groups", "MembersWriter", "json_value", "members_json", "members_writer"]
 
-#: Per production, the numbers of the groups that may hold it (``FastParser.fields``).
+#: Per production, the numbers of the groups that may hold it (``Engine.fields``).
 Groups = tuple[tuple[str, tuple[int, ...]], ...]
 
 _quoted: Callable[[str], str] = encode_basestring_ascii
@@ -145,7 +147,7 @@ class MembersWriter(Protocol):
 
 
 def members_writer(
-    cls: type[URL], groups: Groups, *, grammar: ParserSet | None, host_checks: bool
+    cls: type[URL], groups: Groups, *, grammar: Grammar | None, host_checks: bool
 ) -> MembersWriter:
     """``write(text, match, plain=None)``: :func:`members_json` of the object ``match`` makes.
 
@@ -225,7 +227,7 @@ class _Writer:
     """
 
     def __init__(
-        self, cls: type[URL], groups: Groups, grammar: ParserSet | None, host_checks: bool
+        self, cls: type[URL], groups: Groups, grammar: Grammar | None, host_checks: bool
     ) -> None:
         self.build = cls.builder(groups, grammar)
         self.host_checks = host_checks

@@ -19,6 +19,7 @@ module imports nothing of the library but :mod:`rfc1738._records` and
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from .._records import Record
@@ -256,7 +257,7 @@ class ErrorAutomaton:
         """Every character some transition reads: no string of the language holds another.
 
         >>> from rfc1738 import shipped
-        >>> alphabet = shipped().error_automaton("http").alphabet()
+        >>> alphabet = shipped().tables.automaton("http", "httpurl").alphabet()
         >>> "/" in alphabet, " " in alphabet
         (True, False)
         """
@@ -279,11 +280,34 @@ class ErrorAutomaton:
         ]
         return frozenset("".join(read))
 
-    def matches(self, text: str) -> bool:
-        """Whether ``text`` is in the start rule's language."""
-        last, state = self._last_end(text)
-        info = self._ends[state]
-        return last == len(text) and info is not None and info.accepting
+    def shortest_accepted(self, excluding: str = "") -> str | None:
+        """A shortest text the start rule accepts that holds none of ``excluding``, or ``None``.
+
+        A breadth-first walk from the first state over the characters but
+        ``excluding``, one character a class of characters: a letter where
+        the class has one, so that the text reads as a word.
+
+        >>> from rfc1738 import shipped
+        >>> shipped().tables.automaton("news", "newsurl").shortest_accepted()
+        'NEWS:*'
+        >>> print(shipped().tables.automaton("generic", "genericurl").shortest_accepted(":"))
+        None
+        """
+        classes, rows, info = self._data
+        reached = {0: ""}
+        waiting = deque([0])
+        while waiting:
+            state = waiting.popleft()
+            text = reached[state]
+            ends = info.get(state)
+            if ends is not None and ends.accepting:
+                return text
+            for chars, to in zip(classes, rows[state], strict=True):
+                usable = sorted(set(chars).difference(excluding))
+                if to >= 0 and usable and to not in reached:
+                    reached[to] = text + next((c for c in usable if c.isalpha()), usable[0])
+                    waiting.append(to)
+        return None
 
     def error(
         self, text: str, *, as_earley: bool = False

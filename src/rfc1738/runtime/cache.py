@@ -19,8 +19,8 @@ truncated or corrupt one, one rewritten with a digest of its own that does
 not hold together, one that cannot be read, one of another key) is a miss,
 and the grammar is compiled again; a scheme whose expression does not compile
 with the groups its table lists is compiled again when it is first used
-(:class:`~rfc1738.runtime.store.TableStore`). A cache that cannot be written is
-no error: the tables are used from memory.
+(:class:`~rfc1738.runtime.store.GrammarTables`). A cache that cannot be
+written is no error: the tables are used from memory.
 """
 
 from __future__ import annotations

@@ -41,14 +41,13 @@ owner can write one.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Collection
+from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
 from typing import Any
 
 from .._records import Record
 from ..bnf.files import lark_files, read_grammar_file
-from ..errors import GrammarError
 from ..version import __version__
 from .layout import fields_in
 from .linear import LinearMatcher
@@ -67,7 +66,6 @@ __all__ = [
     "FORMAT",
     "CharsKey",
     "SchemeTable",
-    "TableFile",
     "Tables",
     "content_key",
     "digest",
@@ -214,28 +212,6 @@ def digest(data: bytes) -> str:
     """The SHA-256 of ``data``, in hex (what a cache file's first line holds)."""
     hexdigest: str = sha256(data).hexdigest()
     return hexdigest
-
-
-class TableFile:
-    """One scheme's table, answering as :class:`~rfc1738.compile.pipeline.CompiledFile` does.
-
-    What :class:`~rfc1738.runtime.fast.FastParser` reads an expression from,
-    without Lark.
-    """
-
-    def __init__(self, table: SchemeTable) -> None:
-        self.table = table
-
-    def compile(
-        self, start: str, capture: Collection[str] = ()
-    ) -> tuple[str, dict[str, tuple[str, ...]]]:
-        """The expression compiled for ``start`` with groups for ``capture``."""
-        table = self.table
-        if start != table.start or set(capture) != set(table.capture):
-            raise GrammarError(f"{start} was not compiled with groups for {sorted(capture)}")
-        if table.expression is None:
-            raise GrammarError(table.problem or f"{start} has no expression")
-        return table.expression, table.groups
 
 
 # ---- the one writer, in its Python encoding ----

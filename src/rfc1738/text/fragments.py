@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 from ..bnf.files import package_data
 from ..errors import GrammarError, URLSyntaxError
 from ..runtime.automaton import ErrorAutomaton
-from ..runtime.store import TableStore
+from ..runtime.store import GrammarTables
 from ..runtime.tables import Tables, content_key, read_unchecked
 from ..urls import shipped
 
@@ -72,9 +72,9 @@ def fragment_tables(directory: Path | None = None) -> Tables:
     if _BUILT is not None and _BUILT.get("key") == content_key(found):
         # This version's build wrote them (the key holds the version and the format).
         return read_unchecked(_BUILT)
-    store = TableStore(found)
-    store.scheme(fragment_grammar_file().stem, FRAGMENT_RULE, ())
-    return store.tables
+    compiled = GrammarTables(found, {})
+    compiled.table(fragment_grammar_file().stem, FRAGMENT_RULE, ())
+    return compiled.tables
 
 
 @cache

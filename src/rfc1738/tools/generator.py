@@ -41,7 +41,6 @@ from pathlib import Path
 from ..bnf.files import lark_files, package_data, shipped_grammar_dir
 from ..compile.pipeline import CompiledFile
 from ..errors import GrammarError
-from ..runtime.dispatch import ParserSet
 from ..runtime.store import shipped_tables
 from ..runtime.tables import Tables, module_text
 from ..urls import Grammar, load
@@ -149,18 +148,18 @@ class NotRegularWarning(UserWarning):
 # ---- the tables ----
 
 
-def tables(grammar: ParserSet, *, every_set: bool = False) -> Tables:
+def tables(grammar: Grammar, *, every_set: bool = False) -> Tables:
     """Every scheme file of ``grammar`` compiled, with the character sets its parsers read.
 
     Those are the terminals of ``common.lark`` (which characters may stand
     for themselves, for error reasons); ``every_set`` adds every rule's and
     terminal's of every file, as the URL classes read them from the shipped
-    grammar (:mod:`rfc1738.runtime.charsets`).
+    grammar (:class:`~rfc1738.runtime.store.GrammarTables`).
     """
     for scheme in sorted(grammar.files):
-        grammar.compiled(scheme)
-    grammar.store.char_set("common", "terminal", "XCHAR")
-    found = grammar.store.tables
+        grammar.dispatch.table(scheme)
+    grammar.tables.char_set("common", "terminal", "XCHAR")
+    found = grammar.tables.tables
     if not every_set:
         return found
     chars = dict(found.chars)
