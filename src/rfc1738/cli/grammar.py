@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..bnf.inspection import RuleInfo, rule, rules
 from ..bnf.lint import lint as lint_problems
-from ..compile.dialects import export_grammar
+from ..compile.export import export_grammar
 from ..errors import RFC1738Error
 from ..urls import load
 from .output import INVALID, OK, plural, write_json
