@@ -557,12 +557,6 @@ def _apart(options: tuple[Node, ...]) -> bool:
 class _OneWay(NodeVisitor[bool]):
     """Whether a node, as the writer writes it, matches in at most one way at a position."""
 
-    def visit_chars(self, node: Chars, follow: frozenset[str], after: _After) -> bool:
-        return True
-
-    def visit_lit(self, node: Lit, follow: frozenset[str], after: _After) -> bool:
-        return True
-
     def visit_group(self, node: Group, follow: frozenset[str], after: _After) -> bool:
         return self.visit(node.item, follow, after)
 
@@ -581,7 +575,7 @@ class _OneWay(NodeVisitor[bool]):
         return _possessive(node, follow, after)
 
     def generic_visit(self, node: Node, *context: object) -> bool:
-        return False
+        return isinstance(node, Chars | Lit)
 
 
 class _LastChars(NodeVisitor[frozenset[str] | None]):

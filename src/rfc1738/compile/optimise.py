@@ -9,6 +9,7 @@ catastrophic backtracking and step once per run of plain characters.
 
 from __future__ import annotations
 
+from ..runtime.linear import LinearMatcher
 from .ir import (
     Alt,
     Chars,
@@ -23,6 +24,7 @@ from .ir import (
     captures,
     folded,
 )
+from .thompson import matcher_data
 
 __all__ = ["simplify"]
 
@@ -212,7 +214,8 @@ class _Within(NodeVisitor[bool]):
         variants = (
             {node.text, node.text.lower(), node.text.upper()} if node.ignore_case else {node.text}
         )
-        return all(_run_of(self.unit, text) for text in variants)
+        run = LinearMatcher(matcher_data(Rep(self.unit, 0, None)))
+        return all(run.matches(text) for text in variants)
 
     def visit_seq(self, node: Seq) -> bool:
         return all(self.visit(item) for item in node.items)
@@ -225,55 +228,6 @@ class _Within(NodeVisitor[bool]):
 
     def generic_visit(self, node: Node, *context: object) -> bool:
         return False  # a captured production, or the end of the text
-
-
-def _run_of(unit: Node, text: str) -> bool:
-    """Whether ``text`` is a run of matches of ``unit``, a node that is :attr:`~.Node.fixed`.
-
-    A fixed node matches in at most one way at a position, so reading the
-    text from the start, one match after another, finds the run if there is
-    one.
-    """
-    at = 0
-    while at < len(text):
-        end = _Match(text).visit(unit, at)
-        if end is None or end == at:
-            return False
-        at = end
-    return True
-
-
-class _Match(NodeVisitor[int | None]):
-    """Where the one match of a fixed node at a position of ``text`` ends (``None``: none)."""
-
-    def __init__(self, text: str) -> None:
-        self.text = text
-
-    def visit_chars(self, node: Chars, at: int) -> int | None:
-        return at + 1 if at < len(self.text) and self.text[at] in node.chars else None
-
-    def visit_lit(self, node: Lit, at: int) -> int | None:
-        end = at + len(node.text)
-        written = self.text[at:end]
-        if len(written) != len(node.text):
-            return None
-        fits = all(
-            c in folded(w, node.ignore_case) for c, w in zip(written, node.text, strict=True)
-        )
-        return end if fits else None
-
-    def visit_seq(self, node: Seq, at: int) -> int | None:
-        end: int | None = at
-        for item in node.items:
-            end = None if end is None else self.visit(item, end)
-        return end
-
-    def visit_alt(self, node: Alt, at: int) -> int | None:
-        # The options of a fixed node begin with different characters: one fits at most.
-        return next((e for o in node.options if (e := self.visit(o, at)) is not None), None)
-
-    def visit_group(self, node: Group, at: int) -> int | None:
-        return self.visit(node.item, at)
 
 
 def _options(node: Node) -> tuple[Node, ...]:

@@ -56,23 +56,14 @@ __all__ = [
 class SchemeClasses(Protocol):
     """A grammar directory with the URL classes of its schemes (a :class:`~rfc1738.Grammar`)."""
 
-    @property
-    def directory(self) -> Path:
-        """The grammar directory."""
-        ...
-
-    @property
-    def files(self) -> Mapping[str, SchemeFile]:
-        """Each scheme's file and start rule."""
-        ...
+    directory: Path
+    files: dict[str, SchemeFile]
 
     def url_class(self, scheme: str) -> Any:
         """The class ``scheme``'s URLs become: what its table captures and lays out."""
-        ...
 
     def compiled_file(self, scheme: str) -> CompiledFile:
         """``scheme``'s file as the compiler holds it, loaded once."""
-        ...
 
 
 def compile_directory(grammar: SchemeClasses) -> Tables:
@@ -104,13 +95,15 @@ def compile_scheme(
     wanted = tuple(sorted(capture))
     fields = tuple(sorted(layout_fields))
     try:
-        tree = file.lowered(start, wanted)  # grammar tree -> IR
-        rejected = file.compile_prefixes(start)  # where a rejected text stops fitting
+        tree = file.lowered(start, wanted)  # grammar tree -> IR, a group per captured production
+        bare = file.lowered(start)  # and with none
     except NotRegularError as error:
         return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
     simple = simplify(tree)  # optimised IR
     expression, groups = write_simplified(simple)  # the pattern Python's re runs
-    automaton = file.error_automaton(start)  # named IR -> the error automaton
+    rejected = write_regex(prefixes(simplify(bare))).source  # where a rejected text stops fitting
+    automaton = file.error_automaton(start)  # rules kept by name -> the error automaton
+    matcher = _linear_matcher(simple, automaton)  # the route where re may backtrack
     layout = to_layout(file.lowered(start, fields), frozenset(fields)) if fields else None
     return SchemeTable(
         start,
@@ -123,7 +116,7 @@ def compile_scheme(
         None if automaton is None else automaton.to_data(),
         fields,
         layout,
-        _linear_matcher(simple, automaton),
+        matcher,
     )
 
 
