@@ -1,7 +1,7 @@
 """``rfc1738 grammar list | show | deps | lint | diagram | export``: the grammar, read and drawn.
 
 The facts come from :mod:`rfc1738.bnf.inspection` (rules, lint),
-:mod:`rfc1738.bnf.diagrams` and :mod:`rfc1738.compile.dialects` (export); this
+:mod:`rfc1738.bnf.diagrams` and :mod:`rfc1738.compile.export` (export); this
 module only prints them.
 """
 

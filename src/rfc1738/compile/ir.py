@@ -383,7 +383,7 @@ without_groups: Callable[[Node], Node] = _WithoutGroups().visit
 captures: Callable[[Node], bool] = _Captures().visit
 
 
-class _Prefixes(Transform):
+class _Prefixes(_WithoutGroups):
     """A node matching every prefix of every match of the node (the empty one too)."""
 
     def visit_chars(self, node: Chars) -> Node:
@@ -418,9 +418,6 @@ class _Prefixes(Transform):
             return self.visit(node.item)
         high = None if node.high is None else node.high - 1
         return Seq((Rep(without_groups(node.item), 0, high), self.visit(node.item)))
-
-    def visit_group(self, node: Group) -> Node:
-        return self.visit(node.item)
 
     def generic_visit(self, node: Any, *context: Any) -> Node:
         raise TypeError(f"no prefixes for {node!r}")

@@ -16,7 +16,7 @@ characters a rule holds written out.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from pathlib import Path
 
 from ..bnf import tree as bnf
@@ -70,8 +70,6 @@ class Lowering:
         depth: int = 0,
         top: str = "",
     ) -> None:
-        self.rules: Mapping[str, bnf.Definition] = grammar.rules
-        self.terminals: Mapping[str, bnf.Definition] = grammar.terminals
         self.grammar = grammar
         self.path = path
         self.capture = capture
@@ -99,7 +97,7 @@ class Lowering:
             )
         node = self.done.get(name)
         if node is None:
-            node = self.node(self.rules[name].body, (*path, name))
+            node = self.node(self.grammar.rules[name].body, (*path, name))
             if self.sizes.visit(node) > MAX_SIZE:
                 raise self.limit(
                     (*path, name),
@@ -117,7 +115,7 @@ class Lowering:
         """Terminal ``name`` lowered (what it matches: no token of its own)."""
         node = self.lowered_terminals.get(name)
         if node is None:
-            node = self.node(self.terminals[name].body, path)
+            node = self.node(self.grammar.terminals[name].body, path)
             self.lowered_terminals[name] = node
         return node
 
@@ -218,10 +216,11 @@ class Lowering:
 
     def priority(self, option: bnf.Node) -> int:
         """The highest priority of a rule an alternative names directly."""
+        rules = self.grammar.rules
         named = [
-            self.rules[n.name].priority
+            rules[n.name].priority
             for n in bnf.walk(option)
-            if isinstance(n, bnf.Ref) and not n.terminal and n.name in self.rules
+            if isinstance(n, bnf.Ref) and not n.terminal and n.name in rules
         ]
         return max([0, *named])
 
