@@ -246,7 +246,7 @@ def export(dialect: str, grammar_dir: str | os.PathLike[str] | None = None) -> E
     if not isinstance(dialect, str):
         raise TypeError(f"dialect must be a str, not {type(dialect).__name__}")
     # Lark: the patterns are written from the compiler's IR, read with Lark.
-    from .compile.dialects import export_grammar
+    from .compile.export import export_grammar
 
     return export_grammar(load(grammar_dir), dialect)
 

@@ -277,7 +277,7 @@ _HOST_PARTS = frozenset({"host", "hostnumber", "port"})
 def _exported(grammar: Grammar) -> Export:
     """The grammar's patterns in Python's dialect, with the groups of the host checks."""
     # Lark: the patterns are written from the compiler's IR, read with Lark.
-    from .compile.dialects import export_grammar
+    from .compile.export import export_grammar
 
     return export_grammar(grammar, "python")
 

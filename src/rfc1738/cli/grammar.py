@@ -1,7 +1,7 @@
 """``rfc1738 grammar list | show | deps | lint | diagram | export``: the grammar, read and drawn.
 
 The facts come from :mod:`rfc1738.bnf.inspection` (rules, lint),
-:mod:`rfc1738.bnf.diagrams` and :mod:`rfc1738.compile.dialects` (export); this
+:mod:`rfc1738.bnf.diagrams` and :mod:`rfc1738.compile.export` (export); this
 module only prints them.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..bnf.inspection import RuleInfo, rule, rules
 from ..bnf.lint import lint as lint_problems
-from ..compile.dialects import export_grammar
+from ..compile.export import export_grammar
 from ..errors import RFC1738Error
 from ..urls import load
 from .output import INVALID, OK, plural, write_json
