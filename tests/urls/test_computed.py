@@ -69,7 +69,7 @@ def test_what_each_declaration_depends_on() -> None:
 @pytest.mark.parametrize("host_checks", [True, False])
 def test_the_records_of_a_class_of_ones_own(host_checks: bool) -> None:
     grammar = rfc1738.load(shipped_grammar_dir(), classes={"http": Ported})
-    fast = grammar.fast_parser("http")
+    fast = grammar.engine("http")
     write = members_writer(Ported, fast.fields, grammar=grammar, host_checks=host_checks)
     for text in TEXTS * 2:  # the second time, from what the writer kept
         url = grammar.parse(text, host_checks=host_checks)

@@ -78,16 +78,16 @@ def test_nodes_give_the_fields_in_the_order_they_are_written(text: str) -> None:
 class _Literals(LayoutVisitor[str]):
     """A pass with methods for some kinds only."""
 
-    def lit(self, node: Layout) -> str:
+    def visit_lit(self, node: Layout) -> str:
         return str(node[1])
 
-    def seq(self, node: Layout) -> str:
+    def visit_seq(self, node: Layout) -> str:
         return "".join(map(self.visit, node[1]))
 
 
 def test_a_pass_is_one_method_per_kind() -> None:
     assert _Literals().visit(("seq", (("lit", "a:", True), ("lit", "//", False)))) == "a://"
-    with pytest.raises(TypeError, match="_Literals has no method for a 'opt' node"):
+    with pytest.raises(TypeError, match="_Literals has no visit_opt"):
         _Literals().visit(("seq", (("lit", "a:", True), ("opt", 1, ("lit", "/", False)))))
 
 
@@ -123,7 +123,7 @@ def test_file_reads_its_literals_from_the_start_rule(
     url = elsewhere.parse(text, parser=parser)  # type: ignore[arg-type]
     assert url.host == host
     assert str(url.normalize()) == normal
-    fast = elsewhere.fast_parser("file")
+    fast = elsewhere.engine("file")
     match = fast.pattern.fullmatch(text)
     assert match is not None
     write = members_writer(url.__class__, fast.fields, grammar=elsewhere, host_checks=True)

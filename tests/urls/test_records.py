@@ -49,7 +49,7 @@ def expected_members(url: URL) -> str:
 def written(grammar: rfc1738.Grammar, text: str, *, host_checks: bool = True) -> str:
     """What the writer of ``text``'s class gives from its match."""
     scheme = grammar.scheme_file(text).scheme
-    fast = grammar.fast_parser(scheme)
+    fast = grammar.engine(scheme)
     match = fast.pattern.fullmatch(text)
     assert match is not None, text
     write = members_writer(
@@ -269,7 +269,7 @@ def test_one_writer_for_many_shapes() -> None:
         if not grammar.is_valid(text):
             continue
         scheme = grammar.scheme_file(text).scheme
-        fast = grammar.fast_parser(scheme)
+        fast = grammar.engine(scheme)
         write = writers.get(scheme)
         if write is None:
             write = writers[scheme] = members_writer(
@@ -302,7 +302,7 @@ def test_one_writer_for_many_generated_lines(scheme: str, data: st.DataObject) -
     grammar = rfc1738.shipped()
     if grammar.scheme_file(text).scheme != scheme:
         return
-    fast = grammar.fast_parser(scheme)
+    fast = grammar.engine(scheme)
     write = _WRITERS.get(scheme)
     if write is None:
         write = _WRITERS[scheme] = members_writer(
@@ -333,7 +333,7 @@ def test_one_writer_for_many_lines() -> None:
     # Many lines of one class through one writer: nothing is carried from one to the next.
     grammar = rfc1738.shipped()
     texts = [f"ftp://u{i}@h{i}.com{':21' if i % 3 else ''}/a%2{i % 10}/b;type=a" for i in range(50)]
-    fast = grammar.fast_parser("ftp")
+    fast = grammar.engine("ftp")
     write = members_writer(grammar.url_class("ftp"), fast.fields, grammar=grammar, host_checks=True)
     for text in texts:
         match = fast.pattern.fullmatch(text)
@@ -363,7 +363,7 @@ def test_the_usual_shapes_are_written_by_one_function(text: str) -> None:
     # (output.codegen), which writes the next lines of the shape.
     grammar = rfc1738.shipped()
     scheme = grammar.scheme_file(text).scheme
-    fast = grammar.fast_parser(scheme)
+    fast = grammar.engine(scheme)
     write = members_writer(
         grammar.url_class(scheme), fast.fields, grammar=grammar, host_checks=True
     )
@@ -386,7 +386,7 @@ def test_all_news_groups_and_one_group_are_two_shapes() -> None:
     # After the hook both have a group ("*" from grouppart's span): which
     # fields the productions gave is part of the shape (all_groups: matched=).
     grammar = rfc1738.shipped()
-    fast = grammar.fast_parser("news")
+    fast = grammar.engine("news")
     write = members_writer(NewsURL, fast.fields, grammar=grammar, host_checks=True)
     for text in ["news:comp.lang", "news:*", "news:a@b.c", "NEWS:*", "news:x"] * 2:
         match = fast.pattern.fullmatch(text)

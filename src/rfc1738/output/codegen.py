@@ -230,7 +230,7 @@ def line_function(
     With the shipped grammar's http expression, its host and port groups:
 
     >>> import rfc1738
-    >>> fast = rfc1738.shipped().fast_parser("http")
+    >>> fast = rfc1738.shipped().engine("http")
     >>> host, port = (dict(fast.fields)[name][0] for name in ("host", "port"))
     >>> shapes = {"http": {0b10: lambda values: f'"host": "{values[1]}", "port": null'}}
     >>> write = line_function([host, port], [], 0, shapes, lambda *line: "slow", str)

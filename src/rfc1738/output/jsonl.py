@@ -36,10 +36,9 @@ import re
 from collections.abc import Callable
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from operator import itemgetter
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..runtime.dispatch import ParserSet
-from ..runtime.engines import Groups
+from ..runtime.spans import Groups
 from ..urls.base import URL, Parts, json_ready
 from .codegen import (
     DIGITS_WIDTH,
@@ -66,6 +65,9 @@ from .plan import (
     refused,
     refusing,
 )
+
+if TYPE_CHECKING:
+    from ..urls.grammar import Grammar
 
 __all__ = ["MembersWriter", "json_value", "members_json", "members_writer"]
 
@@ -139,7 +141,7 @@ class MembersWriter(Protocol):
 
 
 def members_writer(
-    cls: type[URL], groups: Groups, *, grammar: ParserSet | None, host_checks: bool
+    cls: type[URL], groups: Groups, *, grammar: Grammar | None, host_checks: bool
 ) -> MembersWriter:
     """``write(text, match, plain=None)``: :func:`members_json` of the object ``match`` makes.
 
@@ -212,7 +214,7 @@ class _JsonWriter(RecordPlan):
     """
 
     def __init__(
-        self, cls: type[URL], groups: Groups, grammar: ParserSet | None, host_checks: bool
+        self, cls: type[URL], groups: Groups, grammar: Grammar | None, host_checks: bool
     ) -> None:
         super().__init__(cls, groups, grammar, host_checks)
         #: The template's parts: a member's name and ``%s``, or its name alone

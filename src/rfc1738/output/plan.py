@@ -27,15 +27,16 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from operator import itemgetter
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ..runtime.dispatch import ParserSet
-from ..runtime.engines import Groups
 from ..runtime.layout import Layout
-from ..runtime.spans import spans_from_regs
+from ..runtime.spans import Groups, spans_from_regs
 from ..urls._fields import Computed, Field, Number, Path, Verbatim
 from ..urls.base import URL, Parts, class_attribute, member, members
 from .codegen import first_group
+
+if TYPE_CHECKING:
+    from ..urls.grammar import Grammar
 
 __all__ = [
     "ESCAPED",
@@ -295,7 +296,7 @@ class RecordPlan:
     """
 
     def __init__(
-        self, cls: type[URL], groups: Groups, grammar: ParserSet | None, host_checks: bool
+        self, cls: type[URL], groups: Groups, grammar: Grammar | None, host_checks: bool
     ) -> None:
         self.cls = cls
         self.build = cls.builder(groups, grammar)

@@ -58,10 +58,7 @@ R = TypeVar("R")
 
 
 class LayoutVisitor(Visitor[R]):
-    """A pass over a layout: a node's kind is its first item (``"seq"``, ``"opt"``, ...)."""
-
-    def kind(self, node: Layout) -> str:
-        return str(node[0])
+    """A pass over a layout: ``visit_<kind>`` per kind, a node's kind its first item (``"opt"``)."""
 
 
 def nodes(layout: Layout) -> Iterator[Layout]:
@@ -155,39 +152,39 @@ def _literal_before(layout: Layout, production: str) -> str:
 class _Required(LayoutVisitor[frozenset[str]]):
     """The fields a match of a layout cannot do without."""
 
-    def group(self, node: Layout) -> frozenset[str]:
+    def visit_group(self, node: Layout) -> frozenset[str]:
         return frozenset({node[1]})
 
-    def seq(self, node: Layout) -> frozenset[str]:
+    def visit_seq(self, node: Layout) -> frozenset[str]:
         return frozenset().union(*map(self.visit, node[1]))
 
-    def alt(self, node: Layout) -> frozenset[str]:
+    def visit_alt(self, node: Layout) -> frozenset[str]:
         options = [self.visit(option) for option in node[1]]
         return frozenset.intersection(*options) if options else frozenset()
 
-    def rep(self, node: Layout) -> frozenset[str]:
+    def visit_rep(self, node: Layout) -> frozenset[str]:
         return self.visit(node[1]) if node[2] > 0 else frozenset()
 
-    def other(self, node: Layout, *context: Any) -> frozenset[str]:
+    def generic_visit(self, node: Layout, *context: Any) -> frozenset[str]:
         return frozenset()  # a literal, a character, an optional part
 
 
 class _NeedsField(LayoutVisitor[bool]):
     """Whether every text of a layout holds a field."""
 
-    def group(self, node: Layout) -> bool:
+    def visit_group(self, node: Layout) -> bool:
         return True
 
-    def seq(self, node: Layout) -> bool:
+    def visit_seq(self, node: Layout) -> bool:
         return any(map(self.visit, node[1]))
 
-    def alt(self, node: Layout) -> bool:
+    def visit_alt(self, node: Layout) -> bool:
         return all(map(self.visit, node[1]))
 
-    def rep(self, node: Layout) -> bool:
+    def visit_rep(self, node: Layout) -> bool:
         return bool(node[2] > 0 and self.visit(node[1]))
 
-    def other(self, node: Layout, *context: Any) -> bool:
+    def generic_visit(self, node: Layout, *context: Any) -> bool:
         return False
 
 
@@ -217,22 +214,22 @@ class _Aligner(LayoutVisitor[int | None]):
         self.text = text
         self.spans = spans
 
-    def lit(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_lit(self, node: Layout, at: int, found: set[int]) -> int | None:
         after = at + len(node[1])
         written = self.text[at:after]
         same = written.lower() == node[1].lower() if node[2] else written == node[1]
         return after if same else None
 
-    def chars(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_chars(self, node: Layout, at: int, found: set[int]) -> int | None:
         return at + 1 if at < len(self.text) and self.text[at] in node[1] else None
 
-    def group(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_group(self, node: Layout, at: int, found: set[int]) -> int | None:
         span = self.spans.get(node[1])
         if span is not None and span[0] == at:
             return span[1]
         return None if node[2] is None else self.visit(node[2], at, found)
 
-    def seq(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_seq(self, node: Layout, at: int, found: set[int]) -> int | None:
         position: int | None = at
         for item in node[1]:
             position = self.visit(item, position, found)
@@ -240,7 +237,7 @@ class _Aligner(LayoutVisitor[int | None]):
                 return None
         return position
 
-    def alt(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_alt(self, node: Layout, at: int, found: set[int]) -> int | None:
         for option in node[1]:
             marks: set[int] = set()
             end = self.visit(option, at, marks)
@@ -249,7 +246,7 @@ class _Aligner(LayoutVisitor[int | None]):
                 return end
         return None
 
-    def opt(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_opt(self, node: Layout, at: int, found: set[int]) -> int | None:
         marks: set[int] = set()
         matched = self.visit(node[2], at, marks)
         if matched is None:
@@ -259,7 +256,7 @@ class _Aligner(LayoutVisitor[int | None]):
             found.add(node[1])
         return matched
 
-    def rep(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_rep(self, node: Layout, at: int, found: set[int]) -> int | None:
         _kind, item, low, high = node
         count, where = 0, at
         while high < 0 or count < high:
@@ -318,19 +315,19 @@ class _LayoutWriter(LayoutVisitor[str]):
     def given(self, layout: Layout) -> frozenset[str]:
         return frozenset(p for p in fields_in(layout) if self.parts.get(p) is not None)
 
-    def lit(self, node: Layout, why: str | None) -> str:
+    def visit_lit(self, node: Layout, why: str | None) -> str:
         text: str = node[1]
         scheme = self.scheme
         if node[2] and text.lower().startswith(scheme.lower() + ":"):
             return scheme + text[len(scheme) :]
         return text
 
-    def chars(self, node: Layout, why: str | None) -> str:
+    def visit_chars(self, node: Layout, why: str | None) -> str:
         if len(node[1]) != 1:
             raise ValueError(f"{self.start} has a part here that no field writes")
         return str(node[1])
 
-    def group(self, node: Layout, why: str | None) -> str:
+    def visit_group(self, node: Layout, why: str | None) -> str:
         value = self.parts.get(node[1])
         if value is not None:
             return str(value)
@@ -338,16 +335,16 @@ class _LayoutWriter(LayoutVisitor[str]):
             return self.visit(node[2], why or self.first_given(node[2]))
         raise ValueError(self.missing(node[1], why))
 
-    def seq(self, node: Layout, why: str | None) -> str:
+    def visit_seq(self, node: Layout, why: str | None) -> str:
         return "".join(self.visit(item, why) for item in node[1])
 
-    def alt(self, node: Layout, why: str | None) -> str:
+    def visit_alt(self, node: Layout, why: str | None) -> str:
         option = self.choose(node[1])
         # What chose this option: a given field the other options do not all have.
         common = frozenset.intersection(*(fields_in(o) for o in node[1]))
         return self.visit(option, why or self.first_given(option, common))
 
-    def opt(self, node: Layout, why: str | None) -> str:
+    def visit_opt(self, node: Layout, why: str | None) -> str:
         if self.given(node[2]):
             return self.visit(node[2], why or self.first_given(node[2]))
         if node[1] in self.kept and not _REQUIRED.visit(node[2]):
@@ -375,7 +372,7 @@ class _LayoutWriter(LayoutVisitor[str]):
             f"give {self.name(first)} or {together}, not both: no {self.start} has them all"
         )
 
-    def rep(self, node: Layout, why: str | None) -> str:
+    def visit_rep(self, node: Layout, why: str | None) -> str:
         _kind, item, low, high = node
         inside = sorted(fields_in(item))
         values = {p: self.parts.get(p) for p in inside}

@@ -5,18 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, NoReturn, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Self
 from weakref import WeakKeyDictionary
 
 from ..bnf.files import GENERIC
 from ..errors import AmbiguousFieldError, FrozenURLError, URLSyntaxError
-from ..runtime.dispatch import ParserName, ParserSet, default_parsers
+from ..runtime.dispatch import ParserName, default_grammar
 from ..runtime.facts import SchemeFacts, facts_for
 from ..runtime.hosts import check_spans
 from ..runtime.layout import Layout, fieldless_options, present, write
 from ..runtime.spans import Spans, spans_from_regs
 from ._fields import Computed, EscapeSets, Field, Number, Pairs, Path, Raw, Verbatim
 from ._text import digits
+
+if TYPE_CHECKING:
+    from .grammar import Grammar
 
 __all__ = ["URL", "Parts"]
 
@@ -136,7 +139,7 @@ class URL(metaclass=_URLType):
     # assignment each, so that parse() costs little more than the match.
     __slots__ = ("_cache", "_state")
 
-    _state: tuple[str, Any, Any, bool, ParserSet | None]
+    _state: tuple[str, Any, Any, bool, Grammar | None]
     _cache: Parts
 
     #: Every field declaration of the class, in order (base classes' first).
@@ -158,7 +161,7 @@ class URL(metaclass=_URLType):
 
     @classmethod
     def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: Grammar | None = None
     ) -> Self:
         """The object for ``text``, given where each of :attr:`PRODUCTIONS` matched.
 
@@ -174,20 +177,20 @@ class URL(metaclass=_URLType):
         return cls._build(text, dict(spans), host_checks, grammar)
 
     @classmethod
-    def _build(cls, text: str, spans: Spans, host_checks: bool, grammar: ParserSet | None) -> Self:
+    def _build(cls, text: str, spans: Spans, host_checks: bool, grammar: Grammar | None) -> Self:
         url = object.__new__(cls)
         _set_state(url, (text, spans, None, host_checks, grammar))
         return url
 
     @classmethod
     def builder(
-        cls, groups: tuple[tuple[str, tuple[int, ...]], ...], grammar: ParserSet | None
+        cls, groups: tuple[tuple[str, tuple[int, ...]], ...], grammar: Grammar | None
     ) -> Callable[[str, re.Match[str], bool], Self]:
         """How the fast parser builds objects of this class: ``build(text, match, host_checks)``.
 
         ``match`` is a match of the compiled expression (host checks done),
         ``groups`` the group numbers of each production (see
-        :class:`~rfc1738.runtime.fast.FastParser`): the object keeps the match,
+        :attr:`~rfc1738.runtime.engines.Engine.fields`): the object keeps the match,
         and the spans are worked out from it only when a field is first read.
         One allocation and one slot assignment per object.
         """
@@ -213,7 +216,7 @@ class URL(metaclass=_URLType):
         return self._state[3]
 
     @property
-    def grammar(self) -> ParserSet | None:
+    def grammar(self) -> Grammar | None:
         """The grammar that parsed the URL; ``None`` stands for the shipped one.
 
         :meth:`normalize` and :meth:`replace` escape and re-read by it. Not
@@ -232,7 +235,7 @@ class URL(metaclass=_URLType):
 
     @classmethod
     def from_fields(
-        cls, *, grammar: ParserSet | None = None, host_checks: bool = True, **fields: object
+        cls, *, grammar: Grammar | None = None, host_checks: bool = True, **fields: object
     ) -> Self:
         """A new URL of this class from field values, as :meth:`replace` takes them.
 
@@ -267,7 +270,7 @@ class URL(metaclass=_URLType):
           ftp://h/a
           ^
         """
-        grammar = default_parsers()
+        grammar = default_grammar()
         url = grammar.parse(text, parser=parser, host_checks=host_checks)
         if not isinstance(url, cls):
             if grammar.url_class(cls.SCHEME) is not cls:
@@ -588,8 +591,8 @@ class URL(metaclass=_URLType):
 
     # ---- the grammar this URL is read and written by ----
 
-    def _grammar(self) -> ParserSet:
-        return self.grammar if self.grammar is not None else default_parsers()
+    def _grammar(self) -> Grammar:
+        return self.grammar if self.grammar is not None else default_grammar()
 
     def _source(self) -> tuple[str, str]:
         """The grammar file and start rule whose layout this class writes."""
@@ -610,7 +613,7 @@ class URL(metaclass=_URLType):
         # The hooks of gopher, prospero and file read the layout for every
         # object: one look-up per grammar, scheme as written and class after
         # the first (the file follows from the spelling).
-        facts = self._grammar().grammar_facts
+        facts = self._grammar().tables
         text = self.text
         spelled = (text[: text.index(":")], type(self))
         found = facts.by_spelling.get(spelled)
@@ -725,7 +728,7 @@ class URL(metaclass=_URLType):
 #: shipped grammar, and per edited grammar.
 _EscapeSetsKept = dict[tuple[str, type, Field[Any], str], EscapeSets]
 _SHIPPED_ESCAPE_SETS: _EscapeSetsKept = {}
-_ESCAPE_SETS: WeakKeyDictionary[ParserSet, _EscapeSetsKept] = WeakKeyDictionary()
+_ESCAPE_SETS: WeakKeyDictionary[Grammar, _EscapeSetsKept] = WeakKeyDictionary()
 
 #: What ``URL._decoded`` finds for a value not decoded yet (a decoded value may be ``None``).
 _UNREAD = object()
@@ -761,7 +764,7 @@ def _raw_value(field: Field[Any], name: str, value: object) -> object:
 
 
 def _rebuilt(
-    cls: type[URL], text: str, spans: Spans, host_checks: bool, grammar: ParserSet | None
+    cls: type[URL], text: str, spans: Spans, host_checks: bool, grammar: Grammar | None
 ) -> URL:
     """An unpickled URL: built again from its text and spans (checked when it was parsed)."""
     return cls._build(text, spans, host_checks, grammar)

@@ -5,13 +5,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import PurePosixPath
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
-from ..runtime.dispatch import ParserSet
 from ..runtime.layout import Layout, literal_before, literal_options
 from ..runtime.spans import Spans
 from ._fields import Path, Verbatim
 from .base import URL, Parts
+
+if TYPE_CHECKING:
+    from .grammar import Grammar
 
 __all__ = ["FileURL"]
 
@@ -96,7 +98,7 @@ class FileURL(URL):
         path: str | os.PathLike[str],
         host: str | None = None,
         *,
-        grammar: ParserSet | None = None,
+        grammar: Grammar | None = None,
     ) -> Self:
         """The file URL of an absolute POSIX path, its segments escaped (section 2.2).
 
