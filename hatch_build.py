@@ -2,11 +2,13 @@
 
 Hatchling runs :class:`TablesHook` when it builds the wheel (``pip install .``,
 ``python -m build``). It imports the package from ``src/`` (Lark comes from
-the build requirements), compiles every scheme file of ``grammar/`` and writes
-the tables with the library's own writer
-(:func:`rfc1738.tools.generator.tables_module`) into the wheel as
+the build requirements), runs the compile pipeline over ``grammar/`` with the
+library's URL classes and writes the tables with the library's own writer
+(:func:`rfc1738.compile.pipeline.tables_module`) into the wheel as
 ``rfc1738/runtime/_tables.py``, so that the installed package parses with the
-shipped grammar without importing Lark. Nothing is written into the checkout.
+shipped grammar without importing Lark; the fragment grammar's
+(``grammars/fragment``, :func:`rfc1738.text.fragments.fragment_tables`) go
+beside them. Nothing is written into the checkout.
 
 The tables are the same whatever Python runs the build: they hold the
 expressions as the regex writer writes them, and the Python that runs them
@@ -47,9 +49,14 @@ class TablesHook(BuildHookInterface):  # type: ignore[type-arg]
         saved = os.environ.get("RFC1738_CACHE_DIR")
         os.environ["RFC1738_CACHE_DIR"] = ""
         try:
-            from rfc1738.tools.generator import tables_module
+            from rfc1738.compile.pipeline import tables_module
+            from rfc1738.runtime.tables import module_text
+            from rfc1738.text.fragments import fragment_tables
+            from rfc1738.urls import Grammar
 
-            text = tables_module(root / "grammar")
+            text = tables_module(Grammar(root / "grammar"))
+            # The fragment grammar's too, under their own key (rfc1738.text.fragments).
+            text += "\n" + module_text(fragment_tables(root / "grammars" / "fragment"), "FRAGMENT")
         finally:
             sys.path.remove(str(root / "src"))
             if saved is None:

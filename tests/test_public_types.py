@@ -30,6 +30,7 @@ TAKES_NO_TEXT = {
     "Export",
     "Found",
     "LineResult",
+    "LineMatch",
     "FrozenURLError",
     "GrammarError",
     "InputTooLongError",
@@ -86,6 +87,9 @@ ENTRIES: dict[str, list[Call]] = {
         lambda v: list(rfc1738.check_lines(v)),  # type: ignore[arg-type]
         lambda v: list(rfc1738.check_lines([v], grammar=rfc1738.shipped())),  # type: ignore[list-item]
     ],
+    "match_lines": [lambda v: list(rfc1738.match_lines([v]))],  # type: ignore[list-item]
+    "match_blocks": [lambda v: list(rfc1738.match_blocks([v]))],  # type: ignore[list-item]
+    "line_error": [lambda v: rfc1738.line_error(v)],  # type: ignore[arg-type]
     "export": [lambda v: rfc1738.export(v)],  # type: ignore[arg-type]
     "generate": [lambda v: rfc1738.generate(None, v)],  # type: ignore[arg-type]
     "load": [
@@ -117,6 +121,8 @@ IS_A_VALUE = {
     ("check_lines", 0, bytes),
     ("check_lines", 1, bytes),
     ("check_lines", 3, bytes),
+    ("match_lines", 0, bytes),
+    ("match_blocks", 0, bytes),
 }
 
 

@@ -18,6 +18,9 @@ from pathlib import Path
 
 import pytest
 
+from rfc1738.runtime.cache import ENVIRONMENT
+from rfc1738.runtime.tables import content_key, module_text
+from rfc1738.text import fragments
 from rfc1738.tools.generator import tables_module
 from tests.cases import ACCEPT, SCHEMES, START
 
@@ -83,11 +86,19 @@ def test_wheel_holds_the_grammar_files_and_py_typed(wheel: Path) -> None:
     assert "rfc1738/py.typed" in names
 
 
-def test_wheel_holds_the_tables_compiled_from_the_grammar_files(wheel: Path) -> None:
-    """hatch_build.py wrote the compiled grammar: equal to a fresh compile of grammar/."""
+def test_wheel_holds_the_tables_compiled_from_the_grammar_files(
+    wheel: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """hatch_build.py wrote the compiled grammars: equal to a fresh compile of grammar/,
+    and of grammars/fragment (the fragment grammar's, under their own key)."""
     with zipfile.ZipFile(wheel) as archive:
         built = archive.read("rfc1738/runtime/_tables.py").decode("utf-8")
-    assert built == tables_module(GRAMMAR_DIR)
+    # Compiled again here: neither the installed wheel's tables nor the disk cache.
+    monkeypatch.setattr(fragments, "_BUILT", None)
+    monkeypatch.setenv(ENVIRONMENT, "")
+    fragment = fragments.fragment_tables(ROOT / "grammars" / "fragment")
+    assert fragment.key == content_key(fragments.fragment_grammar_file().parent)
+    assert built == tables_module(GRAMMAR_DIR) + "\n" + module_text(fragment, "FRAGMENT")
 
 
 def test_installed_wheel_parses_every_scheme_outside_the_checkout(

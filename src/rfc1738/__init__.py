@@ -25,8 +25,8 @@ from .errors import (
     RFC1738Error,
     URLSyntaxError,
 )
-from .runtime.bulk import LineResult
-from .runtime.bulk import check_lines as _check_lines
+from .runtime import bulk as _bulk
+from .runtime.bulk import LineMatch, LineResult
 from .runtime.dispatch import ParserName
 from .runtime.exported import Export
 from .text.find import Found, find_urls
@@ -74,6 +74,7 @@ __all__ = [
     "GrammarError",
     "HttpURL",
     "InputTooLongError",
+    "LineMatch",
     "LineResult",
     "MailtoURL",
     "NewsURL",
@@ -89,7 +90,10 @@ __all__ = [
     "find_urls",
     "generate",
     "is_valid",
+    "line_error",
     "load",
+    "match_blocks",
+    "match_lines",
     "parse",
     "parse_reference",
     "parse_tree",
@@ -153,7 +157,61 @@ def check_lines(
     >>> [(r.number, r.scheme, r.valid) for r in check_lines(["http://h/", "ftp://h/ x"])]
     [(1, 'http', True), (2, 'ftp', False)]
     """
-    return _check_lines(grammar or shipped(), source, host_checks=host_checks)
+    return _bulk.check_lines(grammar or shipped(), source, host_checks=host_checks)
+
+
+def match_lines(
+    source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes],
+    *,
+    grammar: Grammar | None = None,
+    host_checks: bool = True,
+) -> Iterator[LineMatch]:
+    """:func:`check_lines` with each valid line's match: one :class:`LineMatch` a line.
+
+    ``match`` is the ``re.Match`` of the scheme's compiled expression for a
+    valid line (host checks done), from which the line's fields are read
+    without matching again (``grammar.engine(scheme).fields`` says which
+    groups hold each production); ``None`` for an invalid line, and for a
+    scheme no expression serves. See :func:`rfc1738.runtime.bulk.match_lines`.
+
+    >>> [(m.number, m.valid, m.match["host"]) for m in match_lines(["http://h:81/a"])]
+    [(1, True, 'h')]
+    """
+    return _bulk.match_lines(grammar or shipped(), source, host_checks=host_checks)
+
+
+def match_blocks(
+    source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes],
+    *,
+    grammar: Grammar | None = None,
+    host_checks: bool = True,
+    size: int = _bulk.BLOCK_LINES,
+) -> Iterator[list[LineMatch]]:
+    """:func:`match_lines`, at most ``size`` lines at a time, each block's lines grouped by scheme.
+
+    See :func:`rfc1738.runtime.bulk.match_blocks` for the order within a block.
+    """
+    return _bulk.match_blocks(grammar or shipped(), source, host_checks=host_checks, size=size)
+
+
+def line_error(
+    text: str,
+    *,
+    grammar: Grammar | None = None,
+    host_checks: bool = True,
+    scheme: str | None = None,
+) -> URLSyntaxError:
+    """The error :func:`parse` raises for ``text``, returned, not raised.
+
+    For a line :func:`check_lines` or :func:`match_lines` found invalid: its
+    details worked out; ``scheme`` is the line's (``LineMatch.scheme``),
+    which spares working out its grammar file again. ``ValueError`` if
+    ``text`` is valid.
+
+    >>> line_error("ftp://h/a b").position
+    9
+    """
+    return _bulk.line_error(grammar or shipped(), text, host_checks=host_checks, scheme=scheme)
 
 
 def parse_tree(text: str) -> ParseTree:
@@ -188,7 +246,7 @@ def export(dialect: str, grammar_dir: str | os.PathLike[str] | None = None) -> E
     if not isinstance(dialect, str):
         raise TypeError(f"dialect must be a str, not {type(dialect).__name__}")
     # Lark: the patterns are written from the compiler's IR, read with Lark.
-    from .compile.dialects import export_grammar
+    from .compile.export import export_grammar
 
     return export_grammar(load(grammar_dir), dialect)
 

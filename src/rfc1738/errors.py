@@ -1,7 +1,9 @@
 """The exceptions of rfc1738: one root, a parse error that is a ``ValueError``.
 
 No exception of Lark crosses the public API: the parsers translate them into
-these.
+these. The compiler's errors are here too (:class:`NotRegularError`,
+:class:`GrammarLimitError`), so that what runs with compiled tables can name
+them without importing the compiler.
 """
 
 from __future__ import annotations
@@ -9,11 +11,14 @@ from __future__ import annotations
 from collections.abc import Callable
 
 __all__ = [
+    "END",
     "MAX_REFERENCE_LENGTH",
     "AmbiguousFieldError",
     "FrozenURLError",
     "GrammarError",
+    "GrammarLimitError",
     "InputTooLongError",
+    "NotRegularError",
     "RFC1738Error",
     "URLSyntaxError",
 ]
@@ -24,6 +29,9 @@ __all__ = [
 #: this length and grows faster than linearly beyond it.
 MAX_REFERENCE_LENGTH = 2048
 
+
+#: How :attr:`URLSyntaxError.expected` names the end of the URL (as Lark's Earley does).
+END = "$END"
 
 #: An error's ``(position, expected, rule, reason)``; a ``reason`` of ``None`` is
 #: the default wording, worded when first read. A plain tuple: the parsers
@@ -184,6 +192,22 @@ class GrammarError(RFC1738Error):
         super().__init__(f"{where}: {message}" if where else message)
 
 
+class NotRegularError(GrammarError):
+    """A rule that refers back to itself: no regular expression can match it."""
+
+
+class GrammarLimitError(GrammarError):
+    """A grammar past one of the compiler's limits; the message names the rule and the limit.
+
+    The limits are :mod:`rfc1738.compile.limits`'.
+    """
+
+    def __init__(self, rule: str, what: str, limit: str, file: str | None = None) -> None:
+        super().__init__(f"rule {rule}: {what}; the limit is {limit}", file=file)
+        #: The rule at fault.
+        self.rule = rule
+
+
 class FrozenURLError(RFC1738Error, AttributeError):
     """An attempt to assign to (or delete) an attribute of a URL object: they are immutable.
 
@@ -288,7 +312,7 @@ def _shown(name: str) -> str:
     ``expected`` keeps the grammar file's spelling (``"file://"i``); a
     sentence says ``"file://" (any case)`` and ``the end of the URL``.
     """
-    if name == "$END":
+    if name == END:
         return "the end of the URL"
     if name.startswith('"') and name.endswith('"i'):
         return f"{name[:-1]} (any case)"

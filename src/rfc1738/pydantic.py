@@ -178,7 +178,7 @@ class ParsedBy:
 def _patterns(grammar: Grammar, expect: type[urls.URL]) -> tuple[str, ...]:
     """The JSON Schema patterns of the URLs of class ``expect``: one, or one per scheme."""
     # Lark: the patterns are written from the compiler's IR, read with Lark.
-    from .compile.dialects import export_grammar
+    from .compile.export import export_grammar
 
     export = export_grammar(grammar, "ecmascript")
     schemes = [s for s in sorted(grammar.files) if issubclass(grammar.url_class(s), expect)]

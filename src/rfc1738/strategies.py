@@ -146,7 +146,7 @@ def _schemes(grammar: Grammar, scheme: str | None) -> list[str]:
 def _valid(grammar: Grammar, scheme: str) -> st.SearchStrategy[str]:
     """The URLs of one scheme: the start rule's strings that parse as URLs of the scheme."""
     start = grammar.files[scheme].start
-    lark = grammar.reference_parser(scheme).lark(start)
+    lark = grammar.dispatch.reference_parser(scheme).lark(start)
     drawn = from_lark(lark, start=start)
     try:
         host = _host_parts(grammar, scheme)
@@ -248,7 +248,7 @@ def _unsafe_characters(grammar: Grammar) -> st.SearchStrategy[str]:
     """
     allowed: set[str] = set()
     for name in sorted(grammar.files):
-        automaton = grammar.error_automaton(name)
+        automaton = grammar.dispatch.explainer.automaton(name)
         if automaton is None:
             raise ValueError(
                 f"invalid_urls(kinds=['character']) needs each scheme's error automaton; "
@@ -277,7 +277,7 @@ _HOST_PARTS = frozenset({"host", "hostnumber", "port"})
 def _exported(grammar: Grammar) -> Export:
     """The grammar's patterns in Python's dialect, with the groups of the host checks."""
     # Lark: the patterns are written from the compiler's IR, read with Lark.
-    from .compile.dialects import export_grammar
+    from .compile.export import export_grammar
 
     return export_grammar(grammar, "python")
 

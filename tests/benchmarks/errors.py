@@ -5,9 +5,8 @@ time). Prints:
 
 - the first error in a fresh process (``parse`` of a bad URL and
   ``str(error)``), after ``import rfc1738`` and after the scheme's regular
-  expression is compiled, so that it is the error's own cost: with the
-  error automaton built from the grammar, and loaded from prebuilt tables
-  (what ``ParserSet.error_data`` writes, as the wheel will ship them);
+  expression is compiled, so that it is the error's own cost: the error
+  automaton loaded from the wheel's tables (``rfc1738/runtime/_tables.py``);
 - per corpus of ``../shared/corpora``: the median, 90th percentile and mean
   microseconds of ``parse`` + ``str(error)`` over its rejected lines, and
   the same for the Earley reference on a sample;
@@ -22,7 +21,6 @@ import random
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -38,15 +36,8 @@ FIRST = ("http://h/a~b", "ftp://h/a b", "mailto:", "x-foo:a|b")
 
 _FIRST_ERROR = """
 import sys, time
-tables = sys.argv[1]
 import rfc1738
-from rfc1738.urls.grammar import shipped
-grammar = shipped()
-if tables:
-    sys.path.insert(0, tables)
-    from error_tables import DATA
-    grammar.load_error_data(DATA)
-text = sys.argv[2]
+text = sys.argv[1]
 # Compile the scheme's expression and the generic one (an error of a
 # predefined scheme asks whether the generic production takes the URL):
 # prebuilt with the wheel too, and not the error's own cost.
@@ -62,26 +53,21 @@ print((time.perf_counter() - began) * 1e3)
 
 
 def first_error(runs: int) -> None:
-    with tempfile.TemporaryDirectory() as folder:
-        Path(folder, "error_tables.py").write_text(
-            f"DATA = {shipped().error_data()!r}\n", encoding="utf-8"
-        )
-        for label, tables in (("built from the grammar", ""), ("from prebuilt tables", folder)):
-            figures = []
-            for text in FIRST:
-                times = [
-                    float(
-                        subprocess.run(
-                            [sys.executable, "-c", _FIRST_ERROR, tables, text],
-                            capture_output=True,
-                            text=True,
-                            check=True,
-                        ).stdout
-                    )
-                    for _ in range(runs)
-                ]
-                figures.append(f"{text} {statistics.median(times):.1f} ms")
-            print(f"first error in a process, automaton {label}: " + "; ".join(figures))
+    figures = []
+    for text in FIRST:
+        times = [
+            float(
+                subprocess.run(
+                    [sys.executable, "-c", _FIRST_ERROR, text],
+                    capture_output=True,
+                    text=True,
+                    check=True,
+                ).stdout
+            )
+            for _ in range(runs)
+        ]
+        figures.append(f"{text} {statistics.median(times):.1f} ms")
+    print("first error in a process, automaton from the wheel's tables: " + "; ".join(figures))
     print(f"(median of {runs} processes each)")
 
 
@@ -149,7 +135,7 @@ def growth() -> None:
     )
     for label, make in shapes.items():
         texts = [make(n) for n in sizes]
-        automaton = grammar.error_automaton(grammar.scheme_file(texts[0]).scheme)
+        automaton = grammar.dispatch.explainer.automaton(grammar.scheme_file(texts[0]).scheme)
         assert automaton is not None
         for part, function in (("automaton", automaton.error), ("all", rfc1738.parse)):
             times = [min(sum(timed(function, [t])) for _ in range(3)) / 1e3 for t in texts]

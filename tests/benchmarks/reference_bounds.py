@@ -59,7 +59,7 @@ from rfc1738.bnf.files import w3_1994_grammar_dir
 text, which = json.loads(sys.argv[1])
 grammar = rfc1738.load(w3_1994_grammar_dir()) if which == "w3" else rfc1738.shipped()
 entry = grammar.scheme_file(text)
-earley = grammar.reference_parser(entry.scheme).earley(entry.start)
+earley = grammar.dispatch.reference_parser(entry.scheme).earley(entry.start)
 rss = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
 best = float("inf")
 for _ in range(3):

@@ -7,6 +7,8 @@ import re
 
 import rfc1738
 from rfc1738.bnf.files import w3_1994_grammar_dir
+from rfc1738.compile.dialects import DIALECTS
+from rfc1738.runtime.exported import DIALECT_NAMES
 
 from .helpers import run
 
@@ -41,3 +43,13 @@ def test_an_unknown_scheme_or_a_grammar_that_is_not_regular_is_a_usage_error() -
     w3 = run("grammar", "export", "--dialect", "re2", "--grammar", str(w3_1994_grammar_dir()))
     assert w3.status == 2
     assert "refers back to itself" in w3.err
+
+
+def test_the_dialects_are_named_once() -> None:
+    """The command line offers the dialects the exporter has, named in one place."""
+    assert tuple(DIALECTS) == DIALECT_NAMES
+    for dialect in DIALECT_NAMES:
+        assert rfc1738.export(dialect).dialect == dialect
+    offered = run("grammar", "export", "--help").out
+    assert "{" + ",".join(DIALECT_NAMES) + "}" in offered
+    assert run("grammar", "export", "--dialect", "perl").status == 2

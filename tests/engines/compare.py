@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from typing import Literal
 
 import rfc1738
-from rfc1738.compile.dialects import DIALECTS, Export, ExportedPattern, export_grammar
+from rfc1738.compile.dialects import DIALECTS
+from rfc1738.compile.export import Export, ExportedPattern, export_grammar
 
 from .samples import Sample
 

@@ -160,7 +160,7 @@ def _sample(grammar: rfc1738.Grammar, text: str) -> Sample:
     spans: dict[str, tuple[int, int]] = {}
     values: dict[str, object] = {}
     if valid:
-        parser = grammar.fast_parser(scheme)
+        parser = grammar.engine(scheme)
         spans = {**(parser.checked_spans(text) or {}), **(parser.spans(text) or {})}
         cls = grammar.url_class(scheme)
         wanted = cls.PRODUCTIONS | CHECKED_PRODUCTIONS

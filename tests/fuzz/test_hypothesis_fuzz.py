@@ -70,7 +70,7 @@ def generated(
     scheme: str, longest: int = 300, grammar: Grammar = GRAMMAR
 ) -> st.SearchStrategy[str]:
     entry = grammar.files[scheme]
-    lark = grammar.reference_parser(scheme).lark(entry.start)
+    lark = grammar.dispatch.reference_parser(scheme).lark(entry.start)
     return from_lark(lark, start=entry.start).filter(lambda s: len(s) <= longest)
 
 

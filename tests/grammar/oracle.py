@@ -86,7 +86,7 @@ def _reference(scheme: str) -> ReferenceParser:
 def automaton(text: str) -> ErrorAutomaton:
     """The error automaton of the production ``text`` is parsed with."""
     grammar = shipped()
-    found = grammar.error_automaton(grammar.scheme_file(text).scheme)
+    found = grammar.dispatch.explainer.automaton(grammar.scheme_file(text).scheme)
     assert found is not None
     return found
 

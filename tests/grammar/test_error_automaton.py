@@ -27,6 +27,7 @@ from lark import Token, Tree
 import rfc1738
 from rfc1738.bnf.names import base_name
 from rfc1738.runtime.automaton import ErrorAutomaton
+from rfc1738.runtime.tables import Tables, module_text, read_checked, tables_data
 from tests.cases import ACCEPT, REJECT, SCHEMES, Case, case_id
 from tests.doc_examples import DOCS, run_examples
 from tests.grammar.oracle import automaton, automaton_error, earley_error, shipped
@@ -72,7 +73,7 @@ def test_every_case_and_its_mutations_as_earley(case: Case) -> None:
 def generated(scheme: str) -> st.SearchStrategy[str]:
     grammar = shipped()
     entry = grammar.files[scheme]
-    lark = grammar.reference_parser(scheme).lark(entry.start)
+    lark = grammar.dispatch.reference_parser(scheme).lark(entry.start)
     return from_lark(lark, start=entry.start).filter(lambda s: len(s) <= 200)
 
 
@@ -170,7 +171,7 @@ def test_the_production_named_is_one_the_url_is_in_there(scheme: str, data: st.D
 )
 def test_where_the_rule_is_not_earleys(text: str, earley: str, ours: str) -> None:
     with pytest.raises(rfc1738.URLSyntaxError) as caught:
-        shipped().reference_parser(shipped().scheme_file(text).scheme).parse(
+        shipped().dispatch.reference_parser(shipped().scheme_file(text).scheme).parse(
             text, shipped().scheme_file(text).start
         )
     assert caught.value.rule == earley
@@ -338,7 +339,7 @@ def test_the_docs_show_real_errors() -> None:
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 def test_data_is_plain_literals_and_loads_to_the_same_automaton(scheme: str) -> None:
-    built = shipped().error_automaton(scheme)
+    built = shipped().dispatch.explainer.automaton(scheme)
     assert built is not None
     data = built.to_data()
     assert ast.literal_eval(repr(data)) == data
@@ -370,10 +371,10 @@ def test_no_url_holds_a_character_outside_its_automatons_alphabet(case: Case) ->
         for name in {scheme, "generic"}:
             alphabet = automaton_of(name).alphabet()
             if not alphabet.issuperset(text):
-                assert grammar.fast_parser(name).pattern.fullmatch(text) is None, (name, text)
+                assert grammar.engine(name).pattern.fullmatch(text) is None, (name, text)
         if set(text) <= automaton_of("generic").alphabet():
             continue
-        assert grammar._generic_reads(text) is None, text
+        assert grammar.dispatch.explainer._generic_reader()(text) is None, text
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
@@ -384,16 +385,20 @@ def test_the_alphabet_read_from_the_data_is_the_automatons(scheme: str) -> None:
 
 
 def automaton_of(scheme: str) -> ErrorAutomaton:
-    found = shipped().error_automaton(scheme)
+    found = shipped().dispatch.explainer.automaton(scheme)
     assert found is not None
     return found
 
 
 def test_data_of_another_version_is_refused() -> None:
-    built = shipped().error_automaton("ftp")
+    """The automaton's data has the version of the tables it is in (their FORMAT), checked there."""
+    built = shipped().dispatch.explainer.automaton("ftp")
     assert built is not None
-    with pytest.raises(ValueError, match="version 1"):
-        ErrorAutomaton.from_data({**built.to_data(), "version": 1})
+    tables = tables_data(Tables("k", {"ftp": shipped().dispatch.table("ftp")}, {}))
+    assert read_checked(tables).schemes["ftp"].automaton == built.to_data()
+    tables["schemes"]["ftp"]["automaton"] = {**built.to_data(), "version": 1}
+    with pytest.raises(ValueError, match="malformed"):
+        read_checked(tables)
 
 
 def test_long_input_gets_the_full_details() -> None:
@@ -406,14 +411,15 @@ def test_long_input_gets_the_full_details() -> None:
 
 def test_errors_from_loaded_data_import_no_lark(tmp_path: Path) -> None:
     tables = tmp_path / "tables.py"
-    tables.write_text(f"DATA = {shipped().error_data()!r}\n", encoding="utf-8")
+    tables.write_text(module_text(shipped().tables.tables, "DATA"), encoding="utf-8")
     script = """
 import sys
 sys.path.insert(0, sys.argv[1])
 from tables import DATA
 from rfc1738.errors import URLSyntaxError
 from rfc1738.runtime.automaton import ErrorAutomaton
-automaton = ErrorAutomaton.from_data(DATA["automata"]["http"])
+from rfc1738.runtime.tables import module_text
+automaton = ErrorAutomaton.from_data(DATA["schemes"]["http"]["automaton"])
 error = URLSyntaxError("http://h/a~", *automaton.error("http://h/a~"))
 assert error.rule == "hsegment" and str(error)
 print("lark" in sys.modules)

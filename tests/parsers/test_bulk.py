@@ -117,10 +117,10 @@ def check_matches(grammar: rfc1738.Grammar, texts: list[str], host_checks: bool)
         url = grammar.parse(match.text, host_checks=host_checks)
         if match.match is None:
             # Served without an expression (irregular) or read as a generic URL.
-            hot = grammar._scheme_hot_path(match.scheme)
+            hot = grammar.engine(match.scheme)
             assert hot.fullmatch is None
             continue
-        fields = grammar.fast_parser(match.scheme).fields
+        fields = grammar.engine(match.scheme).fields
         built = type(url).builder(fields, grammar)(match.text, match.match, host_checks)
         assert built == url
         assert built.to_dict() == url.to_dict()

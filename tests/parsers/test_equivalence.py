@@ -29,9 +29,9 @@ def verdicts(text: str) -> tuple[Spans | None, Spans | None]:
     entry = GRAMMAR.scheme_file(text)
     scheme = entry.scheme
     productions = GRAMMAR.url_class(scheme).PRODUCTIONS
-    fast = GRAMMAR.fast_parser(scheme).spans(text)
+    fast = GRAMMAR.engine(scheme).spans(text)
     try:
-        tree = GRAMMAR.reference_parser(scheme).parse(text, entry.start)
+        tree = GRAMMAR.dispatch.reference_parser(scheme).parse(text, entry.start)
     except rfc1738.URLSyntaxError:
         reference = None
     else:
@@ -66,7 +66,7 @@ def test_objects_agree_on_test_data(scheme: str, text: str) -> None:
 
 def generated(scheme: str) -> st.SearchStrategy[str]:
     entry = GRAMMAR.files[scheme]
-    lark = GRAMMAR.reference_parser(scheme).lark(entry.start)
+    lark = GRAMMAR.dispatch.reference_parser(scheme).lark(entry.start)
     return from_lark(lark, start=entry.start).filter(lambda s: len(s) <= 300)
 
 

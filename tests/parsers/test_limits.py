@@ -160,9 +160,9 @@ def test_an_error_automaton_just_under_its_states_works(tmp_path: Path) -> None:
     grammar = rfc1738.load(edited(tmp_path, '("a"|"b")* "a" ' + '("a"|"b") ' * 10))
     assert grammar.is_valid("http://h/?" + "b" * 5 + "a" + "b" * 10)
     assert not grammar.is_valid("http://h/?" + "b" * 5 + "a" + "b" * 11)
-    automaton = grammar.error_automaton("http")
+    automaton = grammar.dispatch.explainer.automaton("http")
     assert automaton is not None
-    assert len(grammar.compiled("http").automaton["rows"]) <= MAX_STATES
+    assert len(grammar.dispatch.table("http").automaton["rows"]) <= MAX_STATES
 
 
 def test_a_chain_of_rules_just_under_the_depth_works(tmp_path: Path) -> None:

@@ -27,7 +27,7 @@ from rfc1738.compile.emit import backtracking_ways, runs_in_linear_time, write_r
 from rfc1738.compile.ir import Alt, Chars, Group, Lit, Rep, Seq
 from rfc1738.compile.thompson import matcher_data
 from rfc1738.runtime import linear
-from rfc1738.runtime.fast import FastParser
+from rfc1738.runtime.engines import Engine
 from rfc1738.runtime.linear import LinearMatcher
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
@@ -73,22 +73,23 @@ def mutated(strings: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
 
 def generated(grammar: rfc1738.Grammar, scheme: str) -> st.SearchStrategy[str]:
     entry = grammar.files[scheme]
-    lark = grammar.reference_parser(scheme).lark(entry.start)
+    lark = grammar.dispatch.reference_parser(scheme).lark(entry.start)
     return from_lark(lark, start=entry.start).filter(lambda text: len(text) <= 200)
 
 
 # ---- the matcher gives what re gives ----
 
 
-def matchers(scheme: str) -> tuple[FastParser, LinearMatcher]:
+def matchers(scheme: str) -> tuple[Engine, LinearMatcher]:
     """The shipped scheme's expression, and a linear matcher of the same tree."""
-    table = SHIPPED.compiled(scheme)
-    tree = SHIPPED.compiled_file(scheme).ir(table.start, table.capture)
-    return SHIPPED.fast_parser(scheme), LinearMatcher.from_data(matcher_data(tree))
+    table = SHIPPED.dispatch.table(scheme)
+    tree = SHIPPED.tables.compiled_file(scheme).ir(table.start, table.capture)
+    return SHIPPED.engine(scheme), LinearMatcher.from_data(matcher_data(tree))
 
 
-def all_spans(fast: FastParser, text: str) -> dict[str, tuple[int, int]] | None:
+def all_spans(fast: Engine, text: str) -> dict[str, tuple[int, int]] | None:
     """The spans of every production ``fast``'s expression captures."""
+    assert fast.pattern is not None
     match = fast.pattern.fullmatch(text)
     if match is None:
         return None
@@ -143,7 +144,7 @@ def test_the_matcher_gives_the_groups_re_gives_on_generated_urls(scheme: str) ->
 def test_the_viable_prefix_is_the_prefix_expressions(scheme: str) -> None:
     _fast, matcher = matchers(scheme)
     for text in case_texts():
-        error = SHIPPED._prefix_error(text, SHIPPED.files[scheme])
+        error = SHIPPED.dispatch.explainer._prefix_error(text, SHIPPED.files[scheme])
         assert error is not None
         assert matcher.viable_prefix(text) == error.position
 
@@ -185,22 +186,19 @@ def test_the_matcher_keeps_a_bounded_number_of_states(monkeypatch: pytest.Monkey
     [
         None,
         {"version": 0},
-        {"version": linear.DATA_VERSION, "nodes": (), "start": 0, "groups": ()},
-        {"version": linear.DATA_VERSION, "nodes": (("match", None, ()),), "start": 1, "groups": ()},
+        {"nodes": (), "start": 0, "groups": ()},
+        {"nodes": (("match", None, ()),), "start": 1, "groups": ()},
         {
-            "version": linear.DATA_VERSION,
             "nodes": (("char", "a", (5,)), ("match", None, ())),
             "start": 0,
             "groups": (),
         },
         {
-            "version": linear.DATA_VERSION,
             "nodes": (("open", 3, (1,)), ("match", None, ())),
             "start": 0,
             "groups": ("host",),
         },
         {
-            "version": linear.DATA_VERSION,
             "nodes": (("eval", "x", (1,)), ("match", None, ())),
             "start": 0,
             "groups": (),
@@ -262,7 +260,7 @@ def edit(
 ) -> tuple[rfc1738.Grammar, list[str]]:
     file, rule, definition, urls = EDITS[request.param]
     grammar = edited(tmp_path_factory.mktemp("edit"), file, rule, definition)
-    assert grammar.linear_matcher("http") is not None
+    assert grammar.engine("http").matcher is not None
     return grammar, urls
 
 

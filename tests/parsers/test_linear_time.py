@@ -98,8 +98,8 @@ def too_slow(call: Callable[[str], object], case: Adversarial) -> str | None:
 
 def slow_loops(loaded: rfc1738.Grammar, scheme: str, label: str) -> list[str]:
     """The adversarial inputs of every loop of ``scheme`` on which a call grows too fast."""
-    table = loaded.compiled(scheme)
-    tree = loaded.compiled_file(scheme).ir(table.start, table.capture)
+    table = loaded.dispatch.table(scheme)
+    tree = loaded.tables.compiled_file(scheme).ir(table.start, table.capture)
     cases = inputs(tree, label)
     assert cases, "a start rule with loops"
     slow = []
@@ -126,7 +126,7 @@ def test_time_grows_linearly_on_every_loop_of_an_edited_grammar(name: str) -> No
     changed = [
         scheme
         for scheme in sorted(loaded.files)
-        if loaded.compiled(scheme).expression != shipped.compiled(scheme).expression
+        if loaded.dispatch.table(scheme).expression != shipped.dispatch.table(scheme).expression
     ]
     assert "http" in changed
     slow = [found for scheme in changed for found in slow_loops(loaded, scheme, scheme)]
@@ -137,7 +137,7 @@ def test_no_scheme_of_the_w3_1994_grammar_compiles() -> None:
     # Its xalphas refers back to itself in every file: the reference parser
     # serves each scheme, within its bound; there is no loop to time.
     loaded = rfc1738.load(W3_1994)
-    assert all(loaded.compiled(scheme).expression is None for scheme in loaded.files)
+    assert all(loaded.dispatch.table(scheme).expression is None for scheme in loaded.files)
 
 
 def test_the_fragment_grammar_checks_in_linear_time() -> None:
@@ -154,11 +154,11 @@ def test_the_edited_shapes_are_served_by_the_linear_matcher(name: str) -> None:
     # Their expressions would backtrack: the compiler gives their schemes the
     # linear matcher; the schemes that do not use the edited rule keep theirs.
     loaded = grammar(name)
-    assert loaded.compiled("http").matcher is not None
-    assert loaded.compiled("ftp").matcher is None
-    assert loaded.linear_matcher("ftp") is None
+    assert loaded.dispatch.table("http").matcher is not None
+    assert loaded.dispatch.table("ftp").matcher is None
+    assert loaded.engine("ftp").matcher is None
 
 
 def test_the_shipped_grammar_keeps_its_expressions() -> None:
     shipped = rfc1738.shipped()
-    assert all(shipped.compiled(scheme).matcher is None for scheme in shipped.files)
+    assert all(shipped.dispatch.table(scheme).matcher is None for scheme in shipped.files)

@@ -16,8 +16,9 @@ import sys
 import pytest
 
 import rfc1738
-from rfc1738.compile.dialects import PORTABLE_PYTHON, export_grammar
+from rfc1738.compile.dialects import PORTABLE_PYTHON
 from rfc1738.compile.emit import PYTHON
+from rfc1738.compile.export import export_grammar
 from rfc1738.runtime import possessive
 from rfc1738.runtime.possessive import (
     FIXED_IN,

@@ -21,15 +21,16 @@ import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.compile.pipeline import CompiledFile
 from rfc1738.runtime import store
-from rfc1738.runtime.cache import ENVIRONMENT, read_cached, write_cached
+from rfc1738.runtime.cache import ENVIRONMENT, decode, encode, read_cached, write_cached
 from rfc1738.runtime.tables import (
     FORMAT,
     SchemeTable,
     Tables,
     content_key,
-    read_tables,
+    module_text,
+    read_checked,
+    read_unchecked,
     tables_data,
-    write_tables,
 )
 
 URL = "http://www.example.com/a?b"
@@ -240,13 +241,35 @@ def test_the_cache_is_in_the_users_cache_directory(
 
 
 def test_written_tables_read_back_the_same() -> None:
+    """One writer, two encodings (a Python literal, marshal), two loaders: the same tables."""
     shipped = store.shipped_tables()
     assert shipped is not None, "the tests run the installed wheel, which has its tables"
-    text = write_tables(shipped)
-    assert ast.literal_eval(text) == tables_data(shipped)
-    assert read_tables(ast.literal_eval(text)) == shipped
-    assert write_tables(read_tables(ast.literal_eval(text))) == text
-    assert read_tables(marshal.loads(marshal.dumps(tables_data(shipped)))) == shipped
+    text = module_text(shipped, "TABLES")
+    assert text.startswith("TABLES = {\n")
+    literal = ast.literal_eval(text.removeprefix("TABLES = "))
+    assert literal == tables_data(shipped)
+    assert read_checked(literal) == shipped == read_unchecked(literal)
+    assert module_text(read_checked(literal), "TABLES") == text
+    assert read_checked(marshal.loads(marshal.dumps(tables_data(shipped)))) == shipped
+    assert decode(encode(shipped)) == shipped
+
+
+def test_derived_fields_are_written_and_read() -> None:
+    """A scheme's ``derived`` cuts (a hook's fields) go through both encodings."""
+    shipped = store.shipped_tables()
+    assert shipped is not None
+    http = shipped.schemes["http"]
+    cut = ("after_gtype", "%09", 1, 3, "", "RFC 1738 section 3.4: the search")
+    fields = dict(zip(SchemeTable._fields, http._values(), strict=True))
+    table = SchemeTable(**{**fields, "derived": {"x": cut}})
+    tables = Tables(shipped.key, {"http": table}, {})
+    assert read_checked(ast.literal_eval(module_text(tables, "T").removeprefix("T = "))) == tables
+    assert decode(encode(tables)) == tables
+    for bad in ({"x": cut[:5]}, {"x": (*cut[:2], True, *cut[3:])}, {1: cut}, (("x", cut),)):
+        data = tables_data(tables)
+        data["schemes"]["http"]["derived"] = bad
+        with pytest.raises(ValueError):
+            read_checked(data)
 
 
 @pytest.mark.parametrize(
@@ -255,7 +278,9 @@ def test_written_tables_read_back_the_same() -> None:
         None,
         [],
         {"format": FORMAT + 1, "key": "k", "schemes": {}, "chars": {}},
+        {"format": float(FORMAT), "key": "k", "schemes": {}, "chars": {}},
         {"format": FORMAT, "key": 1, "schemes": {}, "chars": {}},
+        {"format": FORMAT, "key": "k", "schemes": {}, "chars": {}, "more": 1},
         {"format": FORMAT, "key": "k", "schemes": {"http": {"start": "httpurl"}}, "chars": {}},
         {"format": FORMAT, "key": "k", "schemes": {}, "chars": {("common", "terminal"): "ab"}},
         {"format": FORMAT, "key": "k", "schemes": {}, "chars": {("a", "b", "c"): 1}},
@@ -263,4 +288,31 @@ def test_written_tables_read_back_the_same() -> None:
 )
 def test_the_reader_refuses_what_the_writer_does_not_write(data: object) -> None:
     with pytest.raises(ValueError):
-        read_tables(data)
+        read_checked(data)
+
+
+def test_the_facts_of_the_grammar_are_read_from_its_tables_or_files(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """``SchemeFacts.start`` and ``.login`` are the grammar's, never restated.
+
+    From the wheel's tables; where they are not the installed files', from the
+    files (Lark), with the same answers: each scheme's start rule is defined,
+    and exactly ftp, telnet and the generic file's reach ``login``.
+    """
+    from rfc1738.bnf.files import scheme_files
+    from rfc1738.runtime import facts
+
+    schemes = scheme_files(shipped_grammar_dir())
+    every = [*facts.SCHEME_FACTS.values(), facts.OTHER_SCHEMES]
+    read = {f.name: (f.start, f.login) for f in every}
+    assert {name: start for name, (start, _login) in read.items()} == {
+        name: entry.start for name, entry in schemes.items()
+    }
+    assert {name for name, (_start, login) in read.items() if login} == {"ftp", "telnet", "generic"}
+    monkeypatch.setattr(facts, "shipped_tables", lambda: None)
+    facts._has_login.cache_clear()
+    try:
+        assert {f.name: (f.start, f.login) for f in every} == read
+    finally:
+        facts._has_login.cache_clear()

@@ -110,7 +110,7 @@ for number in range(rounds):
         # to another thread's.
         counts = [compiled.get((str(grammar.directory), f.start)) for f in grammar.files.values()]
         assert counts == [1] * len(grammar.files), counts
-        cached = read_cached(grammar.store.tables.key)
+        cached = read_cached(grammar.tables.tables.key)
         assert cached is not None
         assert set(cached.schemes) == set(grammar.files), sorted(cached.schemes)
     answers.append([found[w] for w in range(THREADS)])

@@ -33,9 +33,9 @@ def docstring(attribute: object) -> str | None:
     if isinstance(attribute, classmethod | staticmethod):
         attribute = attribute.__func__
     doc = getattr(attribute, "__doc__", None)
-    if inspect.isroutine(attribute) or isinstance(attribute, property):
+    if inspect.isroutine(attribute) or type(attribute) is property:
         return doc
-    # A descriptor instance: its own docstring, not its class's.
+    # A descriptor instance (a Computed property too): its own docstring, not its class's.
     return doc if doc and doc != type(attribute).__doc__ else None
 
 

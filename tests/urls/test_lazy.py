@@ -8,7 +8,7 @@ import pickle
 import pytest
 
 import rfc1738
-from rfc1738.runtime import dispatch as parsers
+from rfc1738.runtime.dispatch import MAX_SPELLINGS
 
 
 def test_fields_are_read_on_first_access() -> None:
@@ -36,10 +36,10 @@ def test_from_spans_copies_the_spans() -> None:
 
 def test_the_scheme_spellings_remembered_are_bounded() -> None:
     grammar = rfc1738.load(rfc1738.shipped().directory)
-    for number in range(3 * parsers._MAX_WRITTEN_SCHEMES):
+    for number in range(3 * MAX_SPELLINGS):
         assert grammar.is_valid(f"x{number}:y")
     assert grammar.parse("HtTp://h/").host == "h"
-    assert len(grammar._hot) <= parsers._MAX_WRITTEN_SCHEMES + len(grammar.files)
+    assert len(grammar.dispatch.engines) <= MAX_SPELLINGS + len(grammar.files)
 
 
 @pytest.mark.parametrize(

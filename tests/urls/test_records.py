@@ -19,8 +19,9 @@ from hypothesis import strategies as st
 import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.output.jsonl import _json, json_value, members_json, members_writer
+from rfc1738.output.plan import by_fields, by_presence, by_spelling
 from rfc1738.urls import CLASSES, URL, HttpURL, NewsURL
-from rfc1738.urls.base import _plain, by_fields, by_presence, by_spelling, exported, members
+from rfc1738.urls.base import exported, json_ready, members
 from tests.cases import ACCEPT
 
 from .helpers import Refused, grammar_urls, read
@@ -35,7 +36,7 @@ def by_attributes(url: URL) -> dict[str, object]:
     the URL cannot give decoded)."""
     values = {name: read(url, name) for name in exported(type(url))}
     return {"class": type(url).__name__} | {
-        name: _plain(value) for name, value in values.items() if not isinstance(value, Refused)
+        name: json_ready(value) for name, value in values.items() if not isinstance(value, Refused)
     }
 
 
@@ -48,7 +49,7 @@ def expected_members(url: URL) -> str:
 def written(grammar: rfc1738.Grammar, text: str, *, host_checks: bool = True) -> str:
     """What the writer of ``text``'s class gives from its match."""
     scheme = grammar.scheme_file(text).scheme
-    fast = grammar.fast_parser(scheme)
+    fast = grammar.engine(scheme)
     match = fast.pattern.fullmatch(text)
     assert match is not None, text
     write = members_writer(
@@ -146,7 +147,7 @@ def test_json_value_is_json_dumps() -> None:
 def test_arrays_by_the_c_encoder_are_json_dumps() -> None:
     huge = 10**5000
     for value in ((("a", "b\u00e9"), ("", "\udcff")), ["x", None, 80, True], (), (huge, "a")):
-        assert _json(value) == json.dumps(_plain(value))
+        assert _json(value) == json.dumps(json_ready(value))
 
 
 def test_what_is_the_same_for_a_spelling() -> None:
@@ -268,7 +269,7 @@ def test_one_writer_for_many_shapes() -> None:
         if not grammar.is_valid(text):
             continue
         scheme = grammar.scheme_file(text).scheme
-        fast = grammar.fast_parser(scheme)
+        fast = grammar.engine(scheme)
         write = writers.get(scheme)
         if write is None:
             write = writers[scheme] = members_writer(
@@ -295,13 +296,13 @@ _WRITERS: dict[str, Callable[[str, re.Match[str]], str]] = {}
 )
 @given(data=st.data())
 def test_one_writer_for_many_generated_lines(scheme: str, data: st.DataObject) -> None:
-    # What a class declares its properties read (READS_FIELDS, READS_PRESENCE)
+    # What a class's Computed properties declare they read (reads, present, matched)
     # and what its hook reads (URL._cut), held to to_dict() over many lines.
     text = data.draw(grammar_urls(scheme), label="url")
     grammar = rfc1738.shipped()
     if grammar.scheme_file(text).scheme != scheme:
         return
-    fast = grammar.fast_parser(scheme)
+    fast = grammar.engine(scheme)
     write = _WRITERS.get(scheme)
     if write is None:
         write = _WRITERS[scheme] = members_writer(
@@ -332,7 +333,7 @@ def test_one_writer_for_many_lines() -> None:
     # Many lines of one class through one writer: nothing is carried from one to the next.
     grammar = rfc1738.shipped()
     texts = [f"ftp://u{i}@h{i}.com{':21' if i % 3 else ''}/a%2{i % 10}/b;type=a" for i in range(50)]
-    fast = grammar.fast_parser("ftp")
+    fast = grammar.engine("ftp")
     write = members_writer(grammar.url_class("ftp"), fast.fields, grammar=grammar, host_checks=True)
     for text in texts:
         match = fast.pattern.fullmatch(text)
@@ -359,10 +360,10 @@ def test_one_writer_for_many_lines() -> None:
 )
 def test_the_usual_shapes_are_written_by_one_function(text: str) -> None:
     # Each shape of these lines has its record as one generated function
-    # (urls.codegen), which writes the next lines of the shape.
+    # (output.codegen), which writes the next lines of the shape.
     grammar = rfc1738.shipped()
     scheme = grammar.scheme_file(text).scheme
-    fast = grammar.fast_parser(scheme)
+    fast = grammar.engine(scheme)
     write = members_writer(
         grammar.url_class(scheme), fast.fields, grammar=grammar, host_checks=True
     )
@@ -383,9 +384,9 @@ def test_the_usual_shapes_are_written_by_one_function(text: str) -> None:
 
 def test_all_news_groups_and_one_group_are_two_shapes() -> None:
     # After the hook both have a group ("*" from grouppart's span): which
-    # fields the productions gave is part of the shape (READS_PRESENCE).
+    # fields the productions gave is part of the shape (all_groups: matched=).
     grammar = rfc1738.shipped()
-    fast = grammar.fast_parser("news")
+    fast = grammar.engine("news")
     write = members_writer(NewsURL, fast.fields, grammar=grammar, host_checks=True)
     for text in ["news:comp.lang", "news:*", "news:a@b.c", "NEWS:*", "news:x"] * 2:
         match = fast.pattern.fullmatch(text)

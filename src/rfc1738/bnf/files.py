@@ -38,6 +38,7 @@ __all__ = [
     "read_regular_file",
     "scheme_files",
     "shipped_grammar_dir",
+    "start_rule",
     "w3_1994_grammar_dir",
 ]
 
@@ -203,6 +204,15 @@ def _grammar_error(path: Path, error: Exception) -> GrammarError:
     return GrammarError(f"cannot read the grammar file: {reason}", str(path))
 
 
+def start_rule(scheme: str) -> str:
+    """The start rule of ``<scheme>.lark``: ``<scheme>url`` (``genericurl`` for the generic file).
+
+    >>> start_rule("http"), start_rule(GENERIC)
+    ('httpurl', 'genericurl')
+    """
+    return f"{scheme}url"
+
+
 def scheme_files(directory: Path) -> dict[str, SchemeFile]:
     """Map each scheme of ``directory`` to its file; ``generic`` is included.
 
@@ -214,6 +224,5 @@ def scheme_files(directory: Path) -> dict[str, SchemeFile]:
         name = path.stem
         if name == "common":
             continue
-        start = "genericurl" if name == GENERIC else f"{name}url"
-        found[name] = SchemeFile(name, path, start)
+        found[name] = SchemeFile(name, path, start_rule(name))
     return found

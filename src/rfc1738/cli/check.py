@@ -170,7 +170,7 @@ def _records(
                     if write is None:
                         write = writers[scheme] = members_writer(
                             grammar.url_class(scheme),
-                            grammar.fast_parser(scheme).fields,
+                            grammar.engine(scheme).fields,
                             grammar=grammar,
                             host_checks=host_checks,
                         )

@@ -1,7 +1,7 @@
 """``rfc1738 grammar list | show | deps | lint | diagram | export``: the grammar, read and drawn.
 
 The facts come from :mod:`rfc1738.bnf.inspection` (rules, lint),
-:mod:`rfc1738.bnf.diagrams` and :mod:`rfc1738.compile.dialects` (export); this
+:mod:`rfc1738.bnf.diagrams` and :mod:`rfc1738.compile.export` (export); this
 module only prints them.
 """
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 from ..bnf.inspection import RuleInfo, rule, rules
 from ..bnf.lint import lint as lint_problems
-from ..compile.dialects import export_grammar
+from ..compile.export import export_grammar
 from ..errors import RFC1738Error
 from ..urls import load
 from .output import INVALID, OK, plural, write_json
@@ -124,7 +124,6 @@ def diagram(args: argparse.Namespace) -> int:
     return OK
 
 
-#: The ``grammar`` subcommands, by the name the argument parser gives them.
 def export(args: argparse.Namespace) -> int:
     """The patterns of every scheme (or of ``--scheme``) in a regex dialect, as JSON or text.
 
@@ -156,6 +155,7 @@ def export(args: argparse.Namespace) -> int:
     return OK
 
 
+#: The ``grammar`` subcommands, by the name the argument parser gives them.
 COMMANDS = {
     "list_rules": list_rules,
     "show_rule": show_rule,

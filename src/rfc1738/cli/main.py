@@ -21,8 +21,11 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
+from typing import get_args
 
 from ..errors import InputTooLongError, RFC1738Error, URLSyntaxError
+from ..runtime.dispatch import ParserName
+from ..runtime.exported import DIALECT_NAMES
 from ..urls import Grammar, load
 from ..version import __version__
 from .check import check
@@ -178,7 +181,7 @@ def _parser() -> argparse.ArgumentParser:
     parsing = argparse.ArgumentParser(add_help=False)
     parsing.add_argument(
         "--parser",
-        choices=("fast", "reference"),
+        choices=get_args(ParserName),
         default="fast",
         help="the compiled expressions (default) or Lark Earley; the objects are the same",
     )
@@ -323,15 +326,13 @@ def _parser() -> argparse.ArgumentParser:
     exporting = inspect.add_parser(
         "export",
         parents=[common],
-        help="the grammar as regular expressions for python, re2, java or ecmascript",
+        help=f"the grammar as regular expressions for {_or(DIALECT_NAMES)}",
         description=(
             "Write each scheme's full-match pattern in a regex dialect, with its capture "
             "groups, and one pattern for any URL. The host checks are left out."
         ),
     )
-    exporting.add_argument(
-        "--dialect", required=True, choices=("python", "re2", "java", "ecmascript")
-    )
+    exporting.add_argument("--dialect", required=True, choices=DIALECT_NAMES)
     exporting.add_argument(
         "--scheme", metavar="S", help="only this scheme's pattern (any: the dispatching one)"
     )
@@ -351,6 +352,11 @@ def _parser() -> argparse.ArgumentParser:
     generate.add_argument("-o", "--output", required=True, metavar="PATH", help="the file to write")
     generate.set_defaults(command=_generate)
     return parser
+
+
+def _or(names: Sequence[str]) -> str:
+    """``a, b or c``."""
+    return f"{', '.join(names[:-1])} or {names[-1]}" if len(names) > 1 else "".join(names)
 
 
 def _count(text: str) -> int:

@@ -117,7 +117,7 @@ class Refusals:
             scheme = self.grammar.scheme_file(text).scheme
         found = self._by_earley.get(scheme)
         if found is None:
-            found = self._by_earley[scheme] = self.grammar.compiled(scheme).expression is None
+            found = self._by_earley[scheme] = self.grammar.dispatch.table(scheme).expression is None
         return found
 
 

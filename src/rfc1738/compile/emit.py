@@ -1,4 +1,4 @@
-"""Write a :mod:`rfc1738.compile.ir` tree as a regular expression, in one of several dialects.
+"""The emitter: a :mod:`rfc1738.compile.ir` tree as a regular expression, in several dialects.
 
 Repetitions are made possessive (``*+``) where no match could need them to
 give characters back: the repeated part matches in at most one way at any
@@ -8,8 +8,10 @@ accept.
 
 One walk over the tree serves every dialect; a :class:`Dialect` says how its
 engine spells a named group, a possessive repetition and a character. This
-module holds the walk and Python's ``re`` dialect (what the fast parser runs);
-:mod:`rfc1738.compile.dialects` adds RE2, Java and ECMAScript.
+module holds the walk (:class:`Emitter`) and Python's ``re`` dialect (what the
+fast parser runs); :mod:`rfc1738.compile.dialects` adds RE2, Java and
+ECMAScript. The trees it writes are simplified first
+(:mod:`rfc1738.compile.optimise`).
 """
 
 from __future__ import annotations
@@ -17,25 +19,30 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from functools import partial
+from typing import NamedTuple
 
-from ..runtime.possessive import compile_expression
-from .ir import Alt, Chars, End, Group, Lit, Node, Rep, Seq
+from .ir import Alt, Chars, End, Fold, Group, Lit, Node, NodeVisitor, Rep, Seq, captures, folded
+from .optimise import simplify
 
 __all__ = [
     "MAX_WAYS",
     "PYTHON",
     "Dialect",
-    "Written",
+    "Emitter",
+    "Expression",
     "backtracking_ways",
     "runs_in_linear_time",
-    "simplify",
     "write",
     "write_regex",
     "write_simplified",
 ]
 
-#: The written expression and, per captured production, its group names in order.
-Written = tuple[str, dict[str, tuple[str, ...]]]
+
+class Expression(NamedTuple):
+    """A regular expression as written, and per captured production its group names in order."""
+
+    source: str
+    groups: dict[str, tuple[str, ...]]
 
 
 class Dialect:
@@ -69,7 +76,7 @@ class Dialect:
         """A capture group named ``name`` around ``body``."""
         return f"(?P<{name}>{body})"
 
-    def possessive(self, writer: Writer, body: Callable[[], str], quantifier: str) -> str:
+    def possessive(self, writer: Emitter, body: Callable[[], str], quantifier: str) -> str:
         """A repetition that never gives back what it matched (``body`` written by the call)."""
         return _atom(body()) + quantifier + "+"
 
@@ -91,42 +98,46 @@ class Dialect:
 PYTHON = Dialect()
 
 
-def write_regex(node: Node) -> Written:
+def write_regex(node: Node) -> Expression:
     """The Python regular expression for ``node`` (to be used with ``fullmatch``)."""
     return write_simplified(simplify(node))
 
 
-def write_simplified(node: Node) -> Written:
-    """:func:`write_regex` of a ``node`` :func:`simplify` gave."""
-    writer = Writer(PYTHON)
-    return writer.write(node, frozenset()), writer.names()
+def write_simplified(node: Node) -> Expression:
+    """:func:`write_regex` of a ``node`` :func:`~rfc1738.compile.optimise.simplify` gave."""
+    writer = Emitter(PYTHON)
+    return Expression(writer.write(node, frozenset()), writer.names())
 
 
 def write(
     node: Node, dialect: Dialect, *, capture: bool = True, mark_empty: bool = False
-) -> Writer:
+) -> Emitter:
     """Write ``node`` (simplified already) in ``dialect``; the writer holds the result.
 
     With ``capture=False`` the captured productions are written as plain
     groups (no names, no numbers). With ``mark_empty``, a captured production
     that may match the empty string gets a marker: a group around the
     smallest unit that takes part exactly when it does and is never empty
-    (``Writer.markers``), for engines that give ``""`` both for an empty
+    (``Emitter.markers``), for engines that give ``""`` both for an empty
     group and for one that took no part. (A capture inside a lookaround
     would not do: Java keeps it when it backtracks out of the group.)
     """
-    writer = Writer(dialect, capture=capture, mark_empty=mark_empty)
+    writer = Emitter(dialect, capture=capture, mark_empty=mark_empty)
     writer.source = writer.write(node, frozenset())
     if dialect.max_groups is not None and writer.count > dialect.max_groups:
         # Too many groups for the engine's fast path: written again with every
-        # repetition greedy, which takes no group (see Writer.greedy).
-        writer = Writer(dialect, capture=capture, mark_empty=mark_empty, greedy=True)
+        # repetition greedy, which takes no group (see Emitter.greedy).
+        writer = Emitter(dialect, capture=capture, mark_empty=mark_empty, greedy=True)
         writer.source = writer.write(node, frozenset())
     return writer
 
 
-class Writer:
-    """One walk over an IR tree, writing it in one dialect."""
+class Emitter(NodeVisitor[str]):
+    """One walk over an IR tree, writing it in one dialect.
+
+    Each ``visit_<kind>`` method takes the node, the characters that may
+    follow it and what comes after it (see :meth:`write`).
+    """
 
     def __init__(
         self,
@@ -180,40 +191,44 @@ class Writer:
         ``after`` is the node that comes next and what may follow it, when
         that is known (see :func:`_possessive`).
         """
-        if isinstance(node, Chars):
-            return self.char_class(node.chars)
-        if isinstance(node, Lit):
-            return "".join(self.literal_char(c, node.ignore_case) for c in node.text)
-        if isinstance(node, End):
-            return self.dialect.end
-        if isinstance(node, Seq):
-            # The items are written from the start, so that groups are numbered
-            # as they open.
-            return "".join(
-                self.write(item, item_follow, item_after)
-                for item, (item_follow, item_after) in zip(
-                    node.items, _contexts(node, follow, after), strict=True
-                )
-            )
-        if isinstance(node, Alt):
-            return "(?:" + "|".join(self._option(o, follow, after) for o in node.options) + ")"
-        if isinstance(node, Rep):
-            return self._repetition(node, follow, after)
-        if isinstance(node, Group):
-            if not self.capture:
-                return self.write(node.item, follow, after)
-            taken = self.groups.setdefault(node.name, [])
-            name = self.dialect.group_name(node.name, len(taken))
-            if name in self.numbers:
-                raise ValueError(f"group name {name} written twice")
-            taken.append(name)
-            self.numbers[name] = self.new_group()
-            if self.mark_empty and node.nullable and self._scopes and self._scopes[-1]:
-                self.markers[name] = self._scopes[-1]
-            return self.dialect.named_group(name, self.write(node.item, follow, after))
-        raise TypeError(f"cannot write {node!r} as a regular expression")
+        return self.visit(node, follow, after)
 
-    def _repetition(self, node: Rep, follow: frozenset[str], after: _After) -> str:
+    def visit_chars(self, node: Chars, follow: frozenset[str], after: _After) -> str:
+        return self.char_class(node.chars)
+
+    def visit_lit(self, node: Lit, follow: frozenset[str], after: _After) -> str:
+        return "".join(self.literal_char(c, node.ignore_case) for c in node.text)
+
+    def visit_end(self, node: End, follow: frozenset[str], after: _After) -> str:
+        return self.dialect.end
+
+    def visit_seq(self, node: Seq, follow: frozenset[str], after: _After) -> str:
+        # The items are written from the start, so that groups are numbered
+        # as they open.
+        return "".join(
+            self.write(item, item_follow, item_after)
+            for item, (item_follow, item_after) in zip(
+                node.items, _contexts(node, follow, after), strict=True
+            )
+        )
+
+    def visit_alt(self, node: Alt, follow: frozenset[str], after: _After) -> str:
+        return "(?:" + "|".join(self._option(o, follow, after) for o in node.options) + ")"
+
+    def visit_group(self, node: Group, follow: frozenset[str], after: _After) -> str:
+        if not self.capture:
+            return self.write(node.item, follow, after)
+        taken = self.groups.setdefault(node.name, [])
+        name = self.dialect.group_name(node.name, len(taken))
+        if name in self.numbers:
+            raise ValueError(f"group name {name} written twice")
+        taken.append(name)
+        self.numbers[name] = self.new_group()
+        if self.mark_empty and node.nullable and self._scopes and self._scopes[-1]:
+            self.markers[name] = self._scopes[-1]
+        return self.dialect.named_group(name, self.write(node.item, follow, after))
+
+    def visit_rep(self, node: Rep, follow: frozenset[str], after: _After) -> str:
         quantifier = {(0, None): "*", (1, None): "+", (0, 1): "?"}.get((node.low, node.high))
         if quantifier is None:
             high = "" if node.high is None else str(node.high)
@@ -238,8 +253,8 @@ class Writer:
             )
             return self._scope(node.item, lambda: "(?:" + "|".join(options) + ")")
 
-        captures = self.capture and _captures(node.item)
-        if possessive and (self.dialect.possessive_groups or not captures):
+        holds_groups = self.capture and captures(node.item)
+        if possessive and (self.dialect.possessive_groups or not holds_groups):
             hoisted = self._hoisted_runs(node)
             if hoisted is not None:
                 return hoisted
@@ -268,15 +283,15 @@ class Writer:
 
         The same languages (``(c|x)*`` is ``c*(xc*)*``); a backtracking
         engine steps once per ``x`` and once per run of ``[c]`` (see
-        :attr:`Writer.greedy`). ``None`` for other bounds, for an item that
+        :attr:`Emitter.greedy`). ``None`` for other bounds, for an item that
         needs a marker (its iterations are not units here), and for ``1*``
         with a captured production (written twice).
         """
         item = node.item
         assert isinstance(item, Alt)
-        if node.low > 1 or (self.mark_empty and _holds_empty(item)):
+        if node.low > 1 or (self.mark_empty and _HOLDS_EMPTY.visit(item)):
             return None
-        if node.low == 1 and self.capture and _captures(item):
+        if node.low == 1 and self.capture and captures(item):
             return None
         chars = frozenset().union(*(o.chars for o in item.options if isinstance(o, Chars)))
         others = [o for o in item.options if not isinstance(o, Chars)]
@@ -343,7 +358,7 @@ class Writer:
         A production outside every option and repetition takes part in every
         match: it needs no marker.
         """
-        marking = self.mark_empty and self.capture and _holds_empty(node)
+        marking = self.mark_empty and self.capture and _HOLDS_EMPTY.visit(node)
         # A unit that may itself be empty cannot mark with its own capture: its
         # marker captures the character before it (a lookbehind), which every
         # unit after the scheme has, and which is never empty.
@@ -360,11 +375,9 @@ class Writer:
 
     def literal_char(self, char: str, ignore_case: bool) -> str:
         """One character of a literal; ``ignore_case`` folds ASCII letters only."""
-        # Case folding is spelled out for ASCII letters only: Python's re.IGNORECASE
-        # would also let "K" match the Kelvin sign, which section 2.1 does not.
-        if ignore_case and char.isascii() and char.isalpha():
-            return self.char_class(frozenset({char.lower(), char.upper()}))
-        return self.dialect.literal_char(char)
+        # Case folding is spelled out, never re.IGNORECASE (see ir.folded).
+        letters = folded(char, ignore_case)
+        return self.char_class(letters) if len(letters) > 1 else self.dialect.literal_char(char)
 
     def char_class(self, chars: frozenset[str]) -> str:
         """One character out of ``chars``, as a class with ranges."""
@@ -386,26 +399,20 @@ class Writer:
         return f"[{body}]"
 
 
-def _captures(node: Node) -> bool:
-    """Whether ``node`` holds a captured production."""
-    if isinstance(node, Group):
-        return True
-    if isinstance(node, Seq):
-        return any(_captures(item) for item in node.items)
-    if isinstance(node, Alt):
-        return any(_captures(option) for option in node.options)
-    if isinstance(node, Rep):
-        return _captures(node.item)
-    return False
+class _HoldsEmpty(NodeVisitor[bool]):
+    """Whether a node always holds a captured production that may be empty."""
+
+    def visit_group(self, node: Group) -> bool:
+        return node.nullable or self.visit(node.item)
+
+    def visit_seq(self, node: Seq) -> bool:
+        return any(self.visit(item) for item in node.items)
+
+    def generic_visit(self, node: Node, *context: object) -> bool:
+        return False  # an option or a repetition may take no part
 
 
-def _holds_empty(node: Node) -> bool:
-    """Whether ``node`` always holds a captured production that may be empty."""
-    if isinstance(node, Group):
-        return node.nullable or _holds_empty(node.item)
-    if isinstance(node, Seq):
-        return any(_holds_empty(item) for item in node.items)
-    return False
+_HOLDS_EMPTY = _HoldsEmpty()
 
 
 #: The node that comes next and the characters that may follow it, if known.
@@ -434,7 +441,7 @@ def _inner_follow(node: Rep, follow: frozenset[str]) -> frozenset[str]:
 def _possessive(node: Rep, follow: frozenset[str], after: _After) -> bool:
     """Whether ``node`` can be written possessive without changing what the whole matches.
 
-    Its item must match in one way at most, as written (:func:`_one_way`),
+    Its item must match in one way at most, as written (:class:`_OneWay`),
     and never the empty string; then a match never needs fewer iterations if
     the next one cannot begin where what follows begins: no character starts
     both. Failing that, when every iteration ends with a character out of a
@@ -443,19 +450,19 @@ def _possessive(node: Rep, follow: frozenset[str], after: _After) -> bool:
     iteration's text either (``*( domainlabel "." ) toplabel``).
     """
     item = node.item
-    if item.nullable or not _one_way(item, _inner_follow(node, follow)):
+    if item.nullable or not _ONE_WAY.visit(item, _inner_follow(node, follow), None):
         return False
     if not (item.first & follow):
         return True
     if after is None:
         return False
     following, beyond = after
-    ends = _last_chars(item)
+    ends = _LAST_CHARS.visit(item)
     return (
         ends is not None
         and not following.nullable
-        and not (_all_chars(following) & ends)
-        and not (beyond & _all_chars(item))
+        and not (_ALL_CHARS.visit(following) & ends)
+        and not (beyond & _ALL_CHARS.visit(item))
     )
 
 
@@ -490,44 +497,51 @@ def backtracking_ways(node: Node) -> int:
     bound. Capped at ``MAX_WAYS + 1``. A matcher that tries at most this many
     ways, each a single pass over the text, takes time linear in the text.
     """
-    return _ways(node, frozenset(), None)
+    return _WAYS.visit(node, frozenset(), None)
 
 
-def _ways(node: Node, follow: frozenset[str], after: _After) -> int:
-    cap = MAX_WAYS + 1
-    if isinstance(node, Chars | Lit | End):
-        return 1
-    if isinstance(node, Group):
-        return _ways(node.item, follow, after)
-    if isinstance(node, Seq):
+class _Ways(NodeVisitor[int]):
+    """:func:`backtracking_ways` of a node, given what may follow it and what comes after it."""
+
+    def visit_seq(self, node: Seq, follow: frozenset[str], after: _After) -> int:
         ways = 1
         for item, (item_follow, item_after) in zip(
             node.items, _contexts(node, follow, after), strict=True
         ):
-            ways = min(cap, ways * _ways(item, item_follow, item_after))
+            ways = min(_CAP, ways * self.visit(item, item_follow, item_after))
         return ways
-    if isinstance(node, Alt):
-        each = [_ways(option, follow, after) for option in node.options]
-        if _apart(node.options):
-            return max(each)
-        return min(cap, sum(each))
-    if isinstance(node, Rep):
+
+    def visit_alt(self, node: Alt, follow: frozenset[str], after: _After) -> int:
+        each = [self.visit(option, follow, after) for option in node.options]
+        return max(each) if _apart(node.options) else min(_CAP, sum(each))
+
+    def visit_rep(self, node: Rep, follow: frozenset[str], after: _After) -> int:
         if _possessive(node, follow, after):
             return 1
         if node.high is None:
-            return cap
-        each_one = _ways(node.item, _inner_follow(node, follow), None)
+            return _CAP
+        each_one = self.visit(node.item, _inner_follow(node, follow), None)
         ways = 1  # of the iterations every match has
         for _count in range(node.low):
-            ways = min(cap, ways * each_one)
+            ways = min(_CAP, ways * each_one)
         total = step = ways  # and of each optional one after them
         for _count in range(node.low, node.high):
-            if total >= cap:
+            if total >= _CAP:
                 break
-            step = min(cap, step * each_one)
-            total = min(cap, total + step)
+            step = min(_CAP, step * each_one)
+            total = min(_CAP, total + step)
         return total
-    raise TypeError(f"no ways for {node!r}")
+
+    def visit_group(self, node: Group, follow: frozenset[str], after: _After) -> int:
+        return self.visit(node.item, follow, after)
+
+    def generic_visit(self, node: Node, *context: object) -> int:
+        if isinstance(node, Chars | Lit | End):
+            return 1
+        raise TypeError(f"no ways for {node!r}")
+
+
+_CAP = MAX_WAYS + 1
 
 
 def _apart(options: tuple[Node, ...]) -> bool:
@@ -540,249 +554,63 @@ def _apart(options: tuple[Node, ...]) -> bool:
     return True
 
 
-def _one_way(node: Node, follow: frozenset[str], after: _After = None) -> bool:
-    """Whether ``node``, as the writer writes it, matches in at most one way at a position."""
-    if isinstance(node, Chars | Lit):
-        return True
-    if isinstance(node, Group):
-        return _one_way(node.item, follow, after)
-    if isinstance(node, Seq):
+class _OneWay(NodeVisitor[bool]):
+    """Whether a node, as the writer writes it, matches in at most one way at a position."""
+
+    def visit_group(self, node: Group, follow: frozenset[str], after: _After) -> bool:
+        return self.visit(node.item, follow, after)
+
+    def visit_seq(self, node: Seq, follow: frozenset[str], after: _After) -> bool:
         return all(
-            _one_way(item, item_follow, item_after)
+            self.visit(item, item_follow, item_after)
             for item, (item_follow, item_after) in zip(
                 node.items, _contexts(node, follow, after), strict=True
             )
         )
-    if isinstance(node, Alt):
-        if not all(not o.nullable and _one_way(o, follow, after) for o in node.options):
-            return False
-        seen: set[str] = set()
-        for option in node.options:
-            if seen & option.first:
-                return False
-            seen |= option.first
-        return True
-    if isinstance(node, Rep):
+
+    def visit_alt(self, node: Alt, follow: frozenset[str], after: _After) -> bool:
+        return _apart(node.options) and all(self.visit(o, follow, after) for o in node.options)
+
+    def visit_rep(self, node: Rep, follow: frozenset[str], after: _After) -> bool:
         return _possessive(node, follow, after)
-    return False
+
+    def generic_visit(self, node: Node, *context: object) -> bool:
+        return isinstance(node, Chars | Lit)
 
 
-def _last_chars(node: Node) -> frozenset[str] | None:
-    """The characters every match of ``node`` ends with, if it always ends with one of a set."""
-    if isinstance(node, Chars):
+class _LastChars(NodeVisitor[frozenset[str] | None]):
+    """The characters every match of a node ends with, if it always ends with one of a set."""
+
+    def visit_chars(self, node: Chars) -> frozenset[str] | None:
         return node.chars
-    if isinstance(node, Lit):
-        return _letters(node.text[-1], node.ignore_case) if node.text else None
-    if isinstance(node, Group):
-        return _last_chars(node.item)
-    if isinstance(node, Seq):
-        return _last_chars(node.items[-1])
-    return None
+
+    def visit_lit(self, node: Lit) -> frozenset[str] | None:
+        return folded(node.text[-1], node.ignore_case) if node.text else None
+
+    def visit_group(self, node: Group) -> frozenset[str] | None:
+        return self.visit(node.item)
+
+    def visit_seq(self, node: Seq) -> frozenset[str] | None:
+        return self.visit(node.items[-1])
+
+    def generic_visit(self, node: Node, *context: object) -> frozenset[str] | None:
+        return None
 
 
-def _all_chars(node: Node) -> frozenset[str]:
-    """Every character a match of ``node`` may hold."""
-    if isinstance(node, Chars):
+class _AllChars(Fold[frozenset[str]]):
+    """Every character a match of a node may hold."""
+
+    def visit_chars(self, node: Chars) -> frozenset[str]:
         return node.chars
-    if isinstance(node, Lit):
-        return frozenset().union(*(_letters(c, node.ignore_case) for c in node.text))
-    if isinstance(node, Seq):
-        return frozenset().union(*(_all_chars(item) for item in node.items))
-    if isinstance(node, Alt):
-        return frozenset().union(*(_all_chars(option) for option in node.options))
-    if isinstance(node, Rep | Group):
-        return _all_chars(node.item)
-    if isinstance(node, End):
-        return frozenset()
-    raise TypeError(f"no characters for {node!r}")
+
+    def visit_lit(self, node: Lit) -> frozenset[str]:
+        return frozenset().union(*(folded(c, node.ignore_case) for c in node.text))
+
+    def combine(self, results: list[frozenset[str]]) -> frozenset[str]:
+        return frozenset().union(*results)
 
 
-def _letters(char: str, ignore_case: bool) -> frozenset[str]:
-    if ignore_case and char.isascii() and char.isalpha():
-        return frozenset({char.lower(), char.upper()})
-    return frozenset({char})
-
-
-def simplify(node: Node) -> Node:
-    """``node`` with absorbed tails dropped throughout (see :func:`_absorb_tails`)."""
-    if isinstance(node, Seq):
-        items = tuple(simplify(item) for item in node.items)
-        items = _absorb_tails(_joined_runs(_runs_ending_in(items)))
-        return items[0] if len(items) == 1 else Seq(items)
-    if isinstance(node, Alt):
-        return _factor(tuple(simplify(option) for option in node.options))
-    if isinstance(node, Rep):
-        item = simplify(node.item)
-        return (
-            _optional(item) if (node.low, node.high) == (0, 1) else Rep(item, node.low, node.high)
-        )
-    if isinstance(node, Group):
-        return Group(node.name, simplify(node.item))
-    return node
-
-
-def _runs_ending_in(items: tuple[Node, ...]) -> tuple[Node, ...]:
-    """``*Y X`` (X a subset of the characters Y) as ``1*( *[Y but X] X )``.
-
-    ``domainlabel``'s ``*[ alphadigit | "-" ] alphadigit``: the same language
-    (a run of Y that ends with an X), written so that each part matches in
-    one way (a run of ``-`` then one alphadigit), which lets the repetitions
-    around it be possessive; a backtracking engine then needs no stack per
-    label (Java's has a depth limit).
-    """
-    found: list[Node] = []
-    for item in items:
-        last = found[-1] if found else None
-        if (
-            isinstance(item, Chars)
-            and isinstance(last, Rep)
-            and (last.low, last.high) == (0, None)
-            and isinstance(last.item, Chars)
-            and item.chars <= last.item.chars
-        ):
-            rest = last.item.chars - item.chars
-            found[-1] = (
-                Rep(Seq((Rep(Chars(rest), 0, None), item)), 1, None) if rest else Rep(item, 1, None)
-            )
-        else:
-            found.append(item)
-    return tuple(found)
-
-
-def _joined_runs(items: tuple[Node, ...]) -> tuple[Node, ...]:
-    """``*A *( S *A )``, S one character no A begins with, as ``*( A | S )``.
-
-    ``hpath = hsegment *[ "/" hsegment ]`` with ``hsegment = *[ uchar | ";"
-    ... ]``: runs of A separated by S's are any run of A's and S's (the
-    identity ``a*(sa*)* = (a|s)*``), the same language. Written so, a path
-    is one loop whose runs of plain characters take the ``/`` in their
-    stride, instead of one loop per segment. Parts holding a captured
-    production stay as they are.
-    """
-    found: list[Node] = []
-    for item in items:
-        joined = _joined(found[-1], item) if found else None
-        if joined is None:
-            found.append(item)
-        else:
-            found[-1] = joined
-    return tuple(found)
-
-
-def _joined(run: Node, tail: Node) -> Node | None:
-    """``*( A | S )`` for ``run`` = ``*A`` and ``tail`` = ``*( S *A )``, else ``None``."""
-    if not (
-        isinstance(run, Rep)
-        and isinstance(tail, Rep)
-        and (run.low, run.high) == (tail.low, tail.high) == (0, None)
-        and isinstance(tail.item, Seq)
-        and len(tail.item.items) == 2
-        and tail.item.items[1] == run
-        and not _captures(run)
-    ):
-        return None
-    separator = tail.item.items[0]
-    if isinstance(separator, Lit) and len(separator.text) == 1:
-        chars = _letters(separator.text, separator.ignore_case)
-    elif isinstance(separator, Chars):
-        chars = separator.chars
-    else:
-        return None
-    if chars & run.item.first:
-        return None
-    unit = run.item
-    if isinstance(unit, Chars):
-        return Rep(Chars(unit.chars | chars), 0, None)
-    options = _options(unit)
-    merged = next((o for o in options if isinstance(o, Chars)), None)
-    if merged is None:
-        return Rep(Alt((*options, Chars(chars))), 0, None)
-    return Rep(Alt(tuple(Chars(o.chars | chars) if o is merged else o for o in options)), 0, None)
-
-
-def _factor(options: tuple[Node, ...]) -> Node:
-    """Options that all begin with the same part, with that part written once.
-
-    ``domainlabel = alphadigit | alphadigit *[ alphadigit | "-" ] alphadigit``
-    becomes ``alphadigit [ *[ alphadigit | "-" ] alphadigit ]``: the same
-    language, but the matcher reads the first character once instead of once
-    per option.
-    """
-    heads = [_head(option) for option in options]
-    first = heads[0][0]
-    if first is None or any(head != first for head, _rest in heads) or len(options) < 2:
-        return Alt(options)
-    rests = [rest for _head_, rest in heads]
-    present = [rest for rest in rests if rest is not None]
-    if not present:
-        return first
-    tail = present[0] if len(present) == 1 else _factor(tuple(present))
-    return Seq((first, _optional(tail) if len(present) < len(rests) else tail))
-
-
-def _optional(node: Node) -> Node:
-    """``[ node ]``, with ``[ 1*x ]`` written ``*x`` and ``[ end of the text ]`` as nothing."""
-    if isinstance(node, End):
-        return Seq(())
-    if isinstance(node, Rep) and node.low == 1:
-        return Rep(node.item, 0, node.high)
-    return Rep(node, 0, 1)
-
-
-def _head(node: Node) -> tuple[Node | None, Node | None]:
-    """``node`` as its first part and the rest (``None`` when nothing follows)."""
-    if isinstance(node, Seq):
-        rest = node.items[1:]
-        return node.items[0], (rest[0] if len(rest) == 1 else Seq(rest))
-    if isinstance(node, Group):
-        return None, None  # a captured production stays whole
-    return node, None
-
-
-def _absorb_tails(items: tuple[Node, ...]) -> tuple[Node, ...]:
-    """Drop what follows ``x*`` when ``x*`` alone already matches all of it.
-
-    ``gopherurl`` has ``selector [ "%09" search ... ]`` with ``selector =
-    *xchar``: every string the optional tail matches is itself a run of
-    xchars, so ``*xchar`` followed by the tail is the same language as
-    ``*xchar`` alone. Written as is, the tail makes the expression try every
-    ``%09`` as a split point, in every combination; without it, the
-    repetition can be possessive. Tails holding a captured production stay.
-    """
-    for index, item in enumerate(items):
-        if not (isinstance(item, Rep) and item.high is None and item.item.fixed):
-            continue
-        rest = items[index + 1 :]
-        if rest and all(r.nullable and _within(r, item.item) for r in rest):
-            return items[: index + 1]
-    return items
-
-
-def _within(node: Node, unit: Node) -> bool:
-    """Whether every match of ``node`` is a run of matches of ``unit`` (no captures)."""
-    if isinstance(node, Group):
-        return False
-    if node == unit or (isinstance(unit, Alt) and node in unit.options):
-        return True
-    if isinstance(node, Chars):
-        return any(isinstance(o, Chars) and node.chars <= o.chars for o in _options(unit))
-    if isinstance(node, Lit):
-        run = compile_expression(_atom(Writer(PYTHON).write(unit, frozenset())) + "*")
-        variants = (
-            {node.text, node.text.lower(), node.text.upper()} if node.ignore_case else {node.text}
-        )
-        return all(run.fullmatch(text) for text in variants)
-    if isinstance(node, Seq):
-        return all(_within(item, unit) for item in node.items)
-    if isinstance(node, Alt):
-        return all(_within(option, unit) for option in node.options)
-    if isinstance(node, Rep):
-        return _within(node.item, unit)
-    return False
-
-
-def _options(node: Node) -> tuple[Node, ...]:
-    return node.options if isinstance(node, Alt) else (node,)
+_WAYS, _ONE_WAY, _LAST_CHARS, _ALL_CHARS = _Ways(), _OneWay(), _LastChars(), _AllChars()
 
 
 def _atom(source: str) -> str:

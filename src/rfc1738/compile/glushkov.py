@@ -22,7 +22,7 @@ from itertools import product
 from typing import Any
 
 from ..runtime.automaton import ErrorAutomaton, LiteralRule, StateInfo
-from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term
+from .ir import Alt, Chars, Lit, Named, Node, NodeVisitor, Production, Rep, Seq, Term, folded
 from .limits import MAX_STATES, GrammarLimitError
 
 __all__ = ["NotSupportedError", "build"]
@@ -86,8 +86,11 @@ _Passed = frozenset[int]
 _Parts = tuple[bool, dict[int, _Passed], dict[int, _Passed], _Passed]
 
 
-class _Glushkov:
+class _Glushkov(NodeVisitor[_Parts]):
     """Token occurrences of a named tree: first, last and follow sets.
+
+    Each ``visit_<kind>`` method takes the node and the levels it is inside,
+    and gives its :data:`_Parts`.
 
     ``follow[p][q]`` is how many of ``p``'s levels ``q`` stays inside when
     it follows ``p``: the levels below that begin with ``q``.
@@ -103,7 +106,7 @@ class _Glushkov:
         self.passes: list[dict[int, _Passed]] = []
         self.enters: list[dict[int, _Passed]] = []
         self.levels: list[_Level] = []
-        self.nullable, first, last, _empty = self._walk(node, ())
+        self.nullable, first, last, _empty = self.visit(node, ())
         self.first, self.last = set(first), set(last)
         #: What the first token of the string enters, as ``enters`` for the others.
         self.start_enters = {
@@ -117,37 +120,40 @@ class _Glushkov:
         self.levels.append(level)
         return level
 
-    def _walk(self, node: Node, levels: tuple[_Level, ...]) -> _Parts:
-        if isinstance(node, Term):
-            index = len(self.occurrences)
-            self.occurrences.append(_Occurrence(node.name, _shapes(node), levels))
-            self.follow.append({})
-            self.passes.append({})
-            self.enters.append({})
-            return False, {index: _NONE}, {index: _NONE}, _NONE
-        if isinstance(node, Production):
-            level = self._level(levels, node.name, True, False)
-            nullable, first, last, empty = self._walk(node.item, (*levels, level))
-            return nullable, first, last, empty | {level.ident} if nullable else _NONE
-        if isinstance(node, Group):
-            return self._walk(node.item, levels)
-        if isinstance(node, Seq):
-            parts = [lambda item=item: self._walk(item, levels) for item in node.items]
-            return self._sequence(parts, len(levels))
-        if isinstance(node, Alt):
-            nullable, first, last = False, dict[int, _Passed](), dict[int, _Passed]()
-            empties = []
-            for option in node.options:
-                n, f, la, e = self._walk(option, levels)
-                first.update(f)
-                last.update(la)
-                if n:
-                    nullable = True
-                    empties.append(e)
-            # An empty match passes what every empty option passes.
-            return nullable, first, last, frozenset.intersection(*empties) if empties else _NONE
-        if isinstance(node, Rep):
-            return self._repetition(node, levels)
+    def visit_term(self, node: Term, levels: tuple[_Level, ...]) -> _Parts:
+        index = len(self.occurrences)
+        self.occurrences.append(_Occurrence(node.name, _shapes(node), levels))
+        self.follow.append({})
+        self.passes.append({})
+        self.enters.append({})
+        return False, {index: _NONE}, {index: _NONE}, _NONE
+
+    def visit_production(self, node: Production, levels: tuple[_Level, ...]) -> _Parts:
+        level = self._level(levels, node.name, True, False)
+        nullable, first, last, empty = self.visit(node.item, (*levels, level))
+        return nullable, first, last, empty | {level.ident} if nullable else _NONE
+
+    def visit_group(self, node: Named, levels: tuple[_Level, ...]) -> _Parts:
+        return self.visit(node.item, levels)
+
+    def visit_seq(self, node: Seq, levels: tuple[_Level, ...]) -> _Parts:
+        parts = [lambda item=item: self.visit(item, levels) for item in node.items]
+        return self._sequence(parts, len(levels))
+
+    def visit_alt(self, node: Alt, levels: tuple[_Level, ...]) -> _Parts:
+        nullable, first, last = False, dict[int, _Passed](), dict[int, _Passed]()
+        empties = []
+        for option in node.options:
+            n, f, la, e = self.visit(option, levels)
+            first.update(f)
+            last.update(la)
+            if n:
+                nullable = True
+                empties.append(e)
+        # An empty match passes what every empty option passes.
+        return nullable, first, last, frozenset.intersection(*empties) if empties else _NONE
+
+    def generic_visit(self, node: Node, *context: Any) -> _Parts:
         raise NotSupportedError(f"a {type(node).__name__} outside a named token: {node!r}")
 
     def _link(self, ends: dict[int, _Passed], starts: dict[int, _Passed], depth: int) -> None:
@@ -176,7 +182,7 @@ class _Glushkov:
             nullable, empty = nullable and n, empty | e
         return nullable, first, last, empty if nullable else _NONE
 
-    def _repetition(self, node: Rep, levels: tuple[_Level, ...]) -> _Parts:
+    def visit_rep(self, node: Rep, levels: tuple[_Level, ...]) -> _Parts:
         owner = next((lv.name for lv in reversed(levels) if lv.is_rule), "")
         level = None
         if node.high is None:
@@ -190,7 +196,7 @@ class _Glushkov:
 
         # Each copy of the item gets occurrences of its own: x{2,3} is x x [x].
         def copy() -> _Parts:
-            return self._walk(node.item, levels)
+            return self.visit(node.item, levels)
 
         def star() -> _Parts:
             _n, first, last, _e = copy()
@@ -222,7 +228,7 @@ _NONE: _Passed = frozenset()
 
 def _shapes(term: Term) -> tuple[_Shape, ...]:
     """What a token matches, as fixed-length alternatives of character sets."""
-    shapes = _token_shapes(term.item)
+    shapes = _SHAPES.visit(term.item)
     if () in shapes:
         raise NotSupportedError(f"token {term.name} can match the empty string")
     singles = frozenset().union(*(s[0] for s in shapes if len(s) == 1))
@@ -242,34 +248,41 @@ def _overlap(a: _Shape, b: _Shape) -> bool:
     return all(x & y for x, y in zip(a, b, strict=False))
 
 
-def _token_shapes(node: Node) -> set[_Shape]:
-    if isinstance(node, Chars):
+class _Shapes(NodeVisitor[set[_Shape]]):
+    """What a token's node matches, as fixed-length alternatives of character sets."""
+
+    def visit_chars(self, node: Chars) -> set[_Shape]:
         return {(node.chars,)}
-    if isinstance(node, Lit):
-        return {tuple(_literal_chars(c, node.ignore_case) for c in node.text)}
-    if isinstance(node, Group | Term | Production):
-        return _token_shapes(node.item)
-    if isinstance(node, Alt):
-        return set().union(*(_token_shapes(option) for option in node.options))
-    if isinstance(node, Seq):
-        parts = [_token_shapes(item) for item in node.items]
+
+    def visit_lit(self, node: Lit) -> set[_Shape]:
+        # ASCII letters only, as the compiler writes "..."i (a scheme name is ASCII).
+        return {tuple(folded(c, node.ignore_case) for c in node.text)}
+
+    def visit_alt(self, node: Alt) -> set[_Shape]:
+        return set().union(*(self.visit(option) for option in node.options))
+
+    def visit_seq(self, node: Seq) -> set[_Shape]:
+        parts = [self.visit(item) for item in node.items]
         return {tuple(c for shape in combo for c in shape) for combo in product(*parts)}
-    if isinstance(node, Rep) and node.high is not None and node.high <= 4:
-        item = _token_shapes(node.item)
+
+    def visit_rep(self, node: Rep) -> set[_Shape]:
+        if node.high is None or node.high > 4:
+            raise NotSupportedError(f"a token of unbounded length: {node!r}")
+        item = self.visit(node.item)
         found: set[_Shape] = set()
         for count in range(node.low, node.high + 1):
             found |= {
                 tuple(c for shape in combo for c in shape) for combo in product(item, repeat=count)
             }
         return found
-    raise NotSupportedError(f"a token of unbounded length: {node!r}")
+
+    def generic_visit(self, node: Node, *context: Any) -> set[_Shape]:
+        if isinstance(node, Named):
+            return self.visit(node.item)
+        raise NotSupportedError(f"a token of unbounded length: {node!r}")
 
 
-def _literal_chars(char: str, ignore_case: bool) -> frozenset[str]:
-    # ASCII letters only, as the compiler writes "..."i (a scheme name is ASCII).
-    if ignore_case and char.isascii() and char.isalpha():
-        return frozenset({char.lower(), char.upper()})
-    return frozenset({char})
+_SHAPES = _Shapes()
 
 
 def build(node: Node, start: str, *, file: str | None = None) -> ErrorAutomaton:

@@ -1,32 +1,61 @@
-"""A small regular-expression tree: what the grammar compiler produces.
+"""A small regular-expression tree, what the grammar compiler produces, and the passes over it.
 
-The grammar files are read into these nodes (by :mod:`rfc1738.compile.pipeline`) and
-written out as Python regular expressions (by :mod:`rfc1738.compile.emit`). Each node
-knows the characters it can start with and whether it can match nothing, which
-is what the writer needs to make repetitions possessive where that is safe.
+The grammar files are lowered into these nodes (by :mod:`rfc1738.compile.lower`),
+simplified (:mod:`rfc1738.compile.optimise`) and written out as regular
+expressions (:mod:`rfc1738.compile.emit`). Each node knows the characters it
+can start with and whether it can match nothing, which is what the writer
+needs to make repetitions possessive where that is safe.
+
+A pass over the tree is one class (:class:`~rfc1738.runtime.visit.Visitor`:
+a ``visit_<kind>`` method per kind of node it treats differently):
+:class:`Transform` rebuilds the nodes it has no method for from their
+children, :class:`Fold` combines their children's results.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Generic, TypeVar, overload
+from typing import Any, ClassVar, Generic, TypeVar, overload
+
+from ..runtime.visit import Visitor
 
 __all__ = [
     "Alt",
     "Chars",
     "End",
+    "Fold",
     "Group",
     "Lit",
+    "Named",
     "Node",
+    "NodeVisitor",
     "Production",
     "Rep",
     "Seq",
     "Term",
+    "Transform",
+    "captures",
     "computed_once",
+    "folded",
+    "prefixes",
+    "without_groups",
 ]
 
 _Value = TypeVar("_Value")
+_Result = TypeVar("_Result")
+
+
+def folded(char: str, ignore_case: bool = True) -> frozenset[str]:
+    """``char`` and, where case is ignored and it is an ASCII letter, its other case.
+
+    How the compiler reads Lark's ``"..."i`` and section 2.1's scheme names:
+    ASCII letters only (Python's ``re.IGNORECASE`` would also let ``K``
+    match the Kelvin sign).
+    """
+    if ignore_case and char.isascii() and char.isalpha():
+        return frozenset((char.lower(), char.upper()))
+    return frozenset((char,))
 
 
 # Lower case: a decorator, as functools.cached_property is.
@@ -73,6 +102,18 @@ class computed_once(Generic[_Value]):
 class Node:
     """A piece of a regular language."""
 
+    #: What a pass calls it (``visit_<kind>``); the layouts use the same names.
+    KIND: ClassVar[str]
+
+    @property
+    def children(self) -> tuple[Node, ...]:
+        """The nodes directly inside this one."""
+        return ()
+
+    def with_children(self, children: tuple[Node, ...]) -> Node:
+        """This node with ``children`` in place of its own."""
+        return self
+
     @computed_once
     def first(self) -> frozenset[str]:
         """The characters a match can begin with."""
@@ -98,6 +139,7 @@ class Node:
 class Chars(Node):
     """Exactly one character out of a set."""
 
+    KIND = "chars"
     chars: frozenset[str]
 
     @computed_once
@@ -115,17 +157,15 @@ class Chars(Node):
 
 @dataclass(frozen=True)
 class Lit(Node):
-    """A literal string; ``ignore_case`` folds ASCII letters (Lark's ``"..."i``)."""
+    """A literal string; ``ignore_case`` folds ASCII letters (Lark's ``"..."i``, :func:`folded`)."""
 
+    KIND = "lit"
     text: str
     ignore_case: bool = False
 
     @computed_once
     def first(self) -> frozenset[str]:
-        if not self.text:
-            return frozenset()
-        head = self.text[0]
-        return frozenset({head, head.swapcase()} if self.ignore_case else {head})
+        return folded(self.text[0], self.ignore_case) if self.text else frozenset()
 
     @computed_once
     def nullable(self) -> bool:
@@ -145,6 +185,7 @@ class End(Node):
     answers are constants: nothing to cache.)
     """
 
+    KIND = "end"
     first = frozenset[str]()
     nullable = True
 
@@ -153,7 +194,15 @@ class End(Node):
 class Seq(Node):
     """The items one after the other."""
 
+    KIND = "seq"
     items: tuple[Node, ...]
+
+    @property
+    def children(self) -> tuple[Node, ...]:
+        return self.items
+
+    def with_children(self, children: tuple[Node, ...]) -> Node:
+        return Seq(children)
 
     @computed_once
     def first(self) -> frozenset[str]:
@@ -177,7 +226,15 @@ class Seq(Node):
 class Alt(Node):
     """One of the options, tried in order (higher rule priority first)."""
 
+    KIND = "alt"
     options: tuple[Node, ...]
+
+    @property
+    def children(self) -> tuple[Node, ...]:
+        return self.options
+
+    def with_children(self, children: tuple[Node, ...]) -> Node:
+        return Alt(children)
 
     @computed_once
     def first(self) -> frozenset[str]:
@@ -203,9 +260,17 @@ class Alt(Node):
 class Rep(Node):
     """``item`` repeated from ``low`` to ``high`` times (``None``: no limit)."""
 
+    KIND = "rep"
     item: Node
     low: int
     high: int | None
+
+    @property
+    def children(self) -> tuple[Node, ...]:
+        return (self.item,)
+
+    def with_children(self, children: tuple[Node, ...]) -> Node:
+        return Rep(children[0], self.low, self.high)
 
     @computed_once
     def first(self) -> frozenset[str]:
@@ -217,11 +282,18 @@ class Rep(Node):
 
 
 @dataclass(frozen=True)
-class Group(Node):
-    """A production whose span is reported under ``name``."""
+class Named(Node):
+    """``item`` under a name; it matches what ``item`` matches."""
 
     name: str
     item: Node
+
+    @property
+    def children(self) -> tuple[Node, ...]:
+        return (self.item,)
+
+    def with_children(self, children: tuple[Node, ...]) -> Node:
+        return type(self)(self.name, children[0])
 
     @computed_once
     def first(self) -> frozenset[str]:
@@ -236,8 +308,13 @@ class Group(Node):
         return self.item.fixed
 
 
-@dataclass(frozen=True)
-class Production(Node):
+class Group(Named):
+    """A production whose span is reported under ``name``."""
+
+    KIND = "group"
+
+
+class Production(Named):
     """A grammar rule, kept by name so that errors can say which one was being matched.
 
     Only the error automaton's reading of a grammar has these
@@ -245,36 +322,105 @@ class Production(Node):
     see them.
     """
 
-    name: str
-    item: Node
-
-    @computed_once
-    def first(self) -> frozenset[str]:
-        return self.item.first
-
-    @computed_once
-    def nullable(self) -> bool:
-        return self.item.nullable
+    KIND = "production"
 
 
-@dataclass(frozen=True)
-class Term(Node):
+class Term(Named):
     """One token as the grammar names it: a terminal (``UCHAR``) or a literal (``"/"``).
 
     ``item`` is what the token matches. Like :class:`Production`, only in the
     error automaton's reading of a grammar.
     """
 
-    name: str
-    item: Node
+    KIND = "term"
 
-    @computed_once
-    def first(self) -> frozenset[str]:
-        return self.item.first
 
-    @computed_once
-    def nullable(self) -> bool:
-        return self.item.nullable
+class NodeVisitor(Visitor[_Result]):
+    """A pass over IR nodes: ``visit_<kind>`` per :attr:`Node.KIND`."""
+
+    def kind(self, node: Any) -> str:
+        return str(node.KIND)
+
+
+class Transform(NodeVisitor[Node]):
+    """A pass that rebuilds the tree: a node it has no method for, from its children's results."""
+
+    def generic_visit(self, node: Node, *context: Any) -> Node:
+        children = node.children
+        rebuilt = tuple(self.visit(child, *context) for child in children)
+        if all(new is old for new, old in zip(rebuilt, children, strict=True)):
+            return node  # unchanged: its computed properties are kept
+        return node.with_children(rebuilt)
+
+
+class Fold(NodeVisitor[_Result]):
+    """A pass that answers for a node it has no method for from its children's answers."""
+
+    def generic_visit(self, node: Node, *context: Any) -> _Result:
+        return self.combine([self.visit(child, *context) for child in node.children])
+
+    def combine(self, results: list[_Result]) -> _Result:
+        """The answer for a node whose children answered ``results`` (none for a leaf)."""
+        raise NotImplementedError
+
+
+class _WithoutGroups(Transform):
+    def visit_group(self, node: Group) -> Node:
+        return self.visit(node.item)
+
+
+class _Captures(Fold[bool]):
+    def visit_group(self, node: Group) -> bool:
+        return True
+
+    def combine(self, results: list[bool]) -> bool:
+        return any(results)
+
+
+#: ``node`` without its capture groups.
+without_groups: Callable[[Node], Node] = _WithoutGroups().visit
+#: Whether ``node`` holds a captured production.
+captures: Callable[[Node], bool] = _Captures().visit
+
+
+class _Prefixes(_WithoutGroups):
+    """A node matching every prefix of every match of the node (the empty one too)."""
+
+    def visit_chars(self, node: Chars) -> Node:
+        return Rep(node, 0, 1)
+
+    def visit_lit(self, node: Lit) -> Node:
+        # Each character, or the end of the text: (?:a|\Z)(?:b|\Z)(?:c|\Z) for
+        # "abc", linear in the literal (as alternatives, "abc|ab|a|" would be
+        # quadratic; nested, (?:a(?:b(?:c)?)?)?, deeper than re can compile).
+        # A prefix of a literal always ends the text: what prefixes() makes of
+        # a sequence or a repetition puts the prefix of a part last.
+        letters = (Chars(folded(c, node.ignore_case)) for c in node.text)
+        return Seq(tuple(Alt((chars, End())) for chars in letters)) if node.text else node
+
+    def visit_seq(self, node: Seq) -> Node:
+        # Each part whole, or a prefix of it that ends the text (the parts
+        # after it then match empty): as long as the sequence, however many
+        # parts it has (nested, x(?:y(?:z)?)?, it would be as deep).
+        *parts, last = node.items
+        return Seq(
+            (
+                *(Alt((without_groups(part), Seq((self.visit(part), End())))) for part in parts),
+                self.visit(last),
+            )
+        )
+
+    def visit_alt(self, node: Alt) -> Node:
+        return Alt(tuple(self.visit(option) for option in node.options))
+
+    def visit_rep(self, node: Rep) -> Node:
+        if node.high == 1:
+            return self.visit(node.item)
+        high = None if node.high is None else node.high - 1
+        return Seq((Rep(without_groups(node.item), 0, high), self.visit(node.item)))
+
+    def generic_visit(self, node: Any, *context: Any) -> Node:
+        raise TypeError(f"no prefixes for {node!r}")
 
 
 def prefixes(node: Node) -> Node:
@@ -284,47 +430,4 @@ def prefixes(node: Node) -> Node:
     of a rejected string that some valid URL begins with ends at the error.
     Captured productions are dropped.
     """
-    if isinstance(node, Chars):
-        return Rep(node, 0, 1)
-    if isinstance(node, Lit):
-        # Each character, or the end of the text: (?:a|\Z)(?:b|\Z)(?:c|\Z) for
-        # "abc", linear in the literal (as alternatives, "abc|ab|a|" would be
-        # quadratic; nested, (?:a(?:b(?:c)?)?)?, deeper than re can compile).
-        # A prefix of a literal always ends the text: what prefixes() makes of
-        # a sequence or a repetition puts the prefix of a part last.
-        letters = (
-            Chars(frozenset({c.lower(), c.upper()} if node.ignore_case and c.isascii() else {c}))
-            for c in node.text
-        )
-        return Seq(tuple(Alt((chars, End())) for chars in letters)) if node.text else node
-    if isinstance(node, Seq):
-        # Each part whole, or a prefix of it that ends the text (the parts
-        # after it then match empty): as long as the sequence, however many
-        # parts it has (nested, x(?:y(?:z)?)?, it would be as deep).
-        *parts, last = node.items
-        return Seq(
-            (*(Alt((_plain(part), Seq((prefixes(part), End())))) for part in parts), prefixes(last))
-        )
-    if isinstance(node, Alt):
-        return Alt(tuple(prefixes(option) for option in node.options))
-    if isinstance(node, Rep):
-        if node.high == 1:
-            return prefixes(node.item)
-        high = None if node.high is None else node.high - 1
-        return Seq((Rep(_plain(node.item), 0, high), prefixes(node.item)))
-    if isinstance(node, Group):
-        return prefixes(node.item)
-    raise TypeError(f"no prefixes for {node!r}")
-
-
-def _plain(node: Node) -> Node:
-    """``node`` without its capture groups."""
-    if isinstance(node, Group):
-        return _plain(node.item)
-    if isinstance(node, Seq):
-        return Seq(tuple(_plain(item) for item in node.items))
-    if isinstance(node, Alt):
-        return Alt(tuple(_plain(option) for option in node.options))
-    if isinstance(node, Rep):
-        return Rep(_plain(node.item), node.low, node.high)
-    return node
+    return _Prefixes().visit(node)

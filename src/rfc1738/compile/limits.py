@@ -13,7 +13,8 @@ translating each start rule); docs/parsers.md states them.
 
 from __future__ import annotations
 
-from ..errors import GrammarError
+# GrammarLimitError is rfc1738.errors' (run time names it too), importable from here as before.
+from ..errors import GrammarLimitError
 
 __all__ = [
     "MAX_DEPTH",
@@ -46,12 +47,3 @@ MAX_DEPTH = 100
 #: The most states a scheme's error automaton may have (RFC 1738: 152, ftp's).
 #: A start rule of MAX_SIZE characters in a row needs about as many.
 MAX_STATES = 4_000
-
-
-class GrammarLimitError(GrammarError):
-    """A grammar past one of the compiler's limits; the message names the rule and the limit."""
-
-    def __init__(self, rule: str, what: str, limit: str, file: str | None = None) -> None:
-        super().__init__(f"rule {rule}: {what}; the limit is {limit}", file=file)
-        #: The rule at fault.
-        self.rule = rule

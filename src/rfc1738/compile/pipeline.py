@@ -1,47 +1,158 @@
-"""The grammar compiler: grammar files in, regular expressions out.
+"""The compile pipeline: a grammar directory in, the tables the run time reads out.
 
-RFC 1738's grammar is regular (no production refers back to itself), so each
-start rule can be written as one anchored regular expression. The compiler
-reads the grammar files as Lark's own loader does (through
-:mod:`rfc1738.bnf.adapter`, as :mod:`rfc1738.bnf.tree` definitions), so it
-sees exactly what the reference parser sees, and translates the definitions
-into :mod:`rfc1738.compile.ir` trees. Nothing it produces comes from a pattern written by
-hand.
+Read :func:`compile_directory` and :func:`compile_scheme` top to bottom, as
+re2c's ``main``: each grammar file is read into a tree (Lark, through
+:mod:`rfc1738.bnf`), each scheme's start rule is lowered to the IR
+(:mod:`~rfc1738.compile.lower`), simplified (:mod:`~rfc1738.compile.optimise`)
+and written as a regular expression (:mod:`~rfc1738.compile.emit`); its error
+automaton is built from the same rules kept by name
+(:mod:`~rfc1738.compile.glushkov`), the linear matcher where the expression
+may backtrack (:mod:`~rfc1738.compile.thompson`), and the layout its class
+writes objects with; the character sets come last. The result is a
+:class:`~rfc1738.runtime.tables.Tables`: what the wheel holds
+(:func:`tables_module`, ``hatch_build.py``), a standalone module, or the disk
+cache.
+
+The run time reaches this module through one entry, :func:`compiled_file`
+(and :func:`checked_files`), for an edited grammar that has no tables yet.
 """
 
 from __future__ import annotations
 
-import re
-from collections.abc import Collection, Iterable, Iterator, Mapping
+import os
+from collections.abc import Collection, Iterable, Mapping
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
-from ..bnf import tree as bnf
 from ..bnf.files import SchemeFile, lark_files
-from ..bnf.load_errors import load_tree
-from ..bnf.names import base_name
 from ..errors import GrammarError
 from ..runtime.automaton import ErrorAutomaton
-from ..runtime.layout import Layout, fields_in
-from ..runtime.tables import CharsKey, SchemeTable
-from .emit import Written, runs_in_linear_time, simplify, write_regex, write_simplified
+from ..runtime.hosts import CHECKED_PRODUCTIONS
+from ..runtime.layout import Layout
+from ..runtime.tables import CharsKey, SchemeTable, Tables, content_key, module_text
+from ..version import __version__
+from .emit import Expression, runs_in_linear_time, write_regex, write_simplified
 from .glushkov import NotSupportedError, build
-from .ir import Alt, Chars, Group, Lit, Node, Production, Rep, Seq, Term, prefixes
-from .limits import MAX_DEPTH, MAX_LITERAL, MAX_REPEAT, MAX_SIZE, GrammarLimitError
+from .ir import Alt, Chars, Fold, Group, Lit, Node, NodeVisitor, Rep, Seq, prefixes
+from .limits import GrammarLimitError
+from .lower import Lowering, NotRegularError, load, refuse_long_literals
+from .optimise import simplify
 from .thompson import matcher_data
 
-__all__ = ["CompiledFile", "NotRegularError", "checked_files"]
+__all__ = [
+    "CompiledFile",
+    "NotRegularError",
+    "SchemeClasses",
+    "captured",
+    "checked_files",
+    "compile_directory",
+    "compile_scheme",
+    "compiled_file",
+    "tables_module",
+    "to_layout",
+]
 
 
-class NotRegularError(GrammarError):
-    """A rule that refers back to itself: no regular expression can match it."""
+class CompiledFiles(Protocol):
+    """Where a grammar directory's files are loaded for the compiler, once each."""
+
+    def compiled_file(self, scheme: str) -> CompiledFile:
+        """``scheme``'s file as the compiler holds it, loaded once."""
+
+
+class SchemeClasses(Protocol):
+    """A grammar directory with the URL classes of its schemes (a :class:`~rfc1738.Grammar`)."""
+
+    directory: Path
+    files: dict[str, SchemeFile]
+
+    @property
+    def tables(self) -> CompiledFiles:
+        """The directory's tables, which load its files for the compiler."""
+
+    def url_class(self, scheme: str) -> Any:
+        """The class ``scheme``'s URLs become: what its table captures and lays out."""
+
+
+def compile_directory(grammar: SchemeClasses) -> Tables:
+    """The whole pipeline for a grammar directory: every scheme, then the character sets."""
+    schemes: dict[str, SchemeTable] = {}
+    loaded: dict[Path, CompiledFile] = {}
+    for scheme, entry in sorted(grammar.files.items()):
+        file = loaded[entry.path] = grammar.tables.compiled_file(scheme)  # grammar file -> tree
+        reads = grammar.url_class(scheme)
+        fields = reads.layout_fields() if hasattr(reads, "layout_fields") else ()
+        schemes[scheme] = compile_scheme(file, entry.start, captured(reads), fields)
+    chars: dict[CharsKey, str] = {}
+    for path in lark_files(grammar.directory):  # what the objects escape and check with
+        chars.update((loaded.get(path) or CompiledFile(path)).char_sets())
+    return Tables(content_key(grammar.directory), schemes, chars)
+
+
+def compile_scheme(
+    file: CompiledFile, start: str, capture: Collection[str], layout_fields: Collection[str] = ()
+) -> SchemeTable:
+    """Compile ``start`` as a scheme's table (:mod:`rfc1738.runtime.tables`).
+
+    The expression has named groups for ``capture``; the table also holds
+    the prefix expression, the error automaton of the start rule and, for
+    ``layout_fields`` (the productions the scheme's class writes), the
+    start rule's layout.
+    """
+    rules = tuple(sorted(file.rules))
+    wanted = tuple(sorted(capture))
+    fields = tuple(sorted(layout_fields))
+    try:
+        tree = file.lowered(start, wanted)  # grammar tree -> IR, a group per captured production
+        bare = file.lowered(start)  # and with none
+    except NotRegularError as error:
+        return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
+    simple = simplify(tree)  # optimised IR
+    expression, groups = write_simplified(simple)  # the pattern Python's re runs
+    rejected = write_regex(prefixes(simplify(bare))).source  # where a rejected text stops fitting
+    automaton = file.error_automaton(start)  # rules kept by name -> the error automaton
+    matcher = _linear_matcher(simple, automaton)  # the route where re may backtrack
+    layout = to_layout(file.lowered(start, fields), frozenset(fields)) if fields else None
+    return SchemeTable(
+        start,
+        rules,
+        wanted,
+        expression,
+        groups,
+        rejected,
+        None,
+        None if automaton is None else automaton.to_data(),
+        fields,
+        layout,
+        matcher,
+    )
+
+
+def tables_module(grammar: SchemeClasses) -> str:
+    """The text of the module of a grammar directory's tables, as the wheel holds them.
+
+    ``hatch_build.py`` writes it into the wheel as ``rfc1738/runtime/_tables.py``
+    from ``grammar/`` (see :mod:`rfc1738.runtime.store`).
+    """
+    return (
+        f"# Generated by rfc1738 {__version__} (hatch_build.py) from the grammar files when\n"
+        "# the wheel was built. Do not edit: rfc1738.runtime.store reads it.\n"
+        '"""The compiled tables of the shipped grammar (see rfc1738.runtime.tables)."""\n\n'
+        + module_text(compile_directory(grammar), "TABLES")
+    )
+
+
+def captured(url_class: Any) -> frozenset[str]:
+    """The productions a scheme's expression captures: those its class and the host checks read."""
+    productions: frozenset[str] = url_class.PRODUCTIONS | CHECKED_PRODUCTIONS
+    return productions
 
 
 class CompiledFile:
     """One grammar file as the compiler holds it: definitions in, expressions out.
 
     It holds the file's definitions (imports resolved, as
-    :mod:`rfc1738.bnf.tree` nodes) and compiles a start rule to a regular
+    :mod:`rfc1738.bnf.tree` definitions) and compiles a start rule to a regular
     expression, or a production to its character set, on request.
 
     >>> from rfc1738.bnf.files import shipped_grammar_dir
@@ -53,28 +164,27 @@ class CompiledFile:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        try:
-            loaded = load_tree(path)
-        except RecursionError:
-            # Parentheses nested some hundreds deep: Lark's loader, or the
-            # adapter's reading of its trees, runs out of Python's recursion.
-            raise GrammarLimitError(
-                _most_nested(path),
-                f"parentheses nested more than {MAX_DEPTH} deep",
-                f"{MAX_DEPTH} (MAX_DEPTH)",
-                file=str(path),
-            ) from None
+        self.tree = load(path)
         #: Rule name → its definition (imported ones included).
-        self.rules = loaded.rules
+        self.rules = self.tree.rules
         #: Terminal name → its definition.
-        self.terminals = loaded.terminals
-        self._translated: dict[tuple[str, frozenset[str]], Node] = {}
+        self.terminals = self.tree.terminals
 
-    def compile(self, start: str, capture: Collection[str] = ()) -> Written:
+    def lowered(self, start: str, capture: Collection[str] = (), *, named: bool = False) -> Node:
+        """The IR of ``start`` (see :class:`~rfc1738.compile.lower.Lowering`), not simplified.
+
+        Raises :class:`NotRegularError` if ``start`` reaches a rule that refers
+        back to itself.
+        """
+        if start not in self.rules:
+            raise GrammarError(f"no rule {start}", file=str(self.path))
+        return Lowering(self.tree, self.path, frozenset(capture), named=named).rule(start)
+
+    def compile(self, start: str, capture: Collection[str] = ()) -> Expression:
         """The regular expression for ``start`` and its capture groups.
 
         ``capture`` names the productions whose spans are wanted (matched
-        without their namespace, see :func:`~rfc1738.runtime.spans.base_name`).
+        without their namespace, see :func:`~rfc1738.bnf.names.base_name`).
         Raises :class:`NotRegularError` if ``start`` reaches a rule that refers
         back to itself.
         """
@@ -82,22 +192,15 @@ class CompiledFile:
 
     def layout(self, start: str, fields: Collection[str]) -> Layout:
         """How ``start`` lays out the productions ``fields`` (see :mod:`rfc1738.runtime.layout`)."""
-        if start not in self.rules:
-            raise GrammarError(f"no rule {start}", file=str(self.path))
-        wanted = frozenset(fields)
-        return _layout_of(_Translator(self, wanted).rule(start, ()), wanted)
+        return to_layout(self.lowered(start, fields), frozenset(fields))
 
     def ir(self, start: str, capture: Collection[str] = ()) -> Node:
         """The simplified tree of ``start`` that :meth:`compile` writes (for other dialects)."""
-        if start not in self.rules:
-            raise GrammarError(f"no rule {start}", file=str(self.path))
-        return simplify(_Translator(self, frozenset(capture)).rule(start, ()))
+        return simplify(self.lowered(start, capture))
 
     def compile_prefixes(self, start: str) -> str:
         """An expression matching every prefix of every match of ``start``."""
-        if start not in self.rules:
-            raise GrammarError(f"no rule {start}", file=str(self.path))
-        return write_regex(prefixes(simplify(_Translator(self, frozenset()).rule(start, ()))))[0]
+        return write_regex(prefixes(self.ir(start))).source
 
     def named(self, start: str) -> Node:
         """The tree of ``start`` with every rule and token kept by name, for the error automaton.
@@ -107,9 +210,7 @@ class CompiledFile:
         named as the reference parser names it in errors (``UCHAR``, ``"/"``,
         ``"http://"i``). Raises :class:`NotRegularError` like :meth:`compile`.
         """
-        if start not in self.rules:
-            raise GrammarError(f"no rule {start}", file=str(self.path))
-        return _Translator(self, frozenset(), named=True).rule(start, ())
+        return self.lowered(start, named=True)
 
     def error_automaton(self, start: str) -> ErrorAutomaton | None:
         """The error automaton of ``start`` (:mod:`rfc1738.compile.glushkov`).
@@ -130,37 +231,8 @@ class CompiledFile:
     def scheme_table(
         self, start: str, capture: Collection[str], layout_fields: Collection[str] = ()
     ) -> SchemeTable:
-        """Compile ``start`` as a scheme's table (:mod:`rfc1738.runtime.tables`).
-
-        The expression has named groups for ``capture``; the table also holds
-        the prefix expression, the error automaton of the start rule and, for
-        ``layout_fields`` (the productions the scheme's class writes), the
-        start rule's layout.
-        """
-        rules = tuple(sorted(self.rules))
-        wanted = tuple(sorted(capture))
-        fields = tuple(sorted(layout_fields))
-        try:
-            node = self.ir(start, wanted)
-            prefixes = self.compile_prefixes(start)
-        except NotRegularError as error:
-            return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
-        expression, groups = write_simplified(node)
-        automaton = self.error_automaton(start)
-        layout = self.layout(start, frozenset(fields)) if fields else None
-        return SchemeTable(
-            start,
-            rules,
-            wanted,
-            expression,
-            groups,
-            prefixes,
-            None,
-            None if automaton is None else automaton.to_data(),
-            fields,
-            layout,
-            _linear_matcher(node, automaton),
-        )
+        """:func:`compile_scheme` of this file."""
+        return compile_scheme(self, start, capture, layout_fields)
 
     def char_sets(self, kinds: Iterable[str] = ("rule", "terminal")) -> dict[CharsKey, str]:
         """The character set of every rule and/or terminal of the file (``kinds``), for the tables.
@@ -192,8 +264,7 @@ class CompiledFile:
         """
         if name not in self.terminals:
             raise GrammarError(f"no terminal {name}", file=str(self.path))
-        node = _Translator(self, frozenset(), top=name).node(self.terminals[name].body, ())
-        return _single_chars(node)
+        return _SINGLE_CHARS.visit(Lowering(self.tree, self.path, top=name).terminal(name))
 
     def rule_chars(self, name: str) -> frozenset[str]:
         """The characters that stand for themselves in rule ``name``'s repeated parts.
@@ -209,7 +280,12 @@ class CompiledFile:
         """
         if name not in self.rules:
             raise GrammarError(f"no rule {name}", file=str(self.path))
-        return _repeated_chars(_Translator(self, frozenset()).rule(name, ()))
+        return _REPEATED_CHARS.visit(self.lowered(name))
+
+
+def compiled_file(path: str | os.PathLike[str]) -> CompiledFile:
+    """Grammar file ``path`` loaded for the compiler: the run time's way in (an edited grammar)."""
+    return CompiledFile(Path(path))
 
 
 def checked_files(files: Mapping[str, SchemeFile]) -> dict[str, CompiledFile]:
@@ -224,110 +300,19 @@ def checked_files(files: Mapping[str, SchemeFile]) -> dict[str, CompiledFile]:
     a grammar that is not regular.
     """
     for directory in sorted({entry.path.parent for entry in files.values()}):
-        for path in lark_files(directory):
-            _refuse_long_literals(path)
+        refuse_long_literals(directory)
     loaded: dict[str, CompiledFile] = {}
     for scheme, entry in sorted(files.items()):
         try:
             compiled = CompiledFile(entry.path)
             if entry.start in compiled.rules:
-                _Translator(compiled, frozenset()).rule(entry.start, ())
+                compiled.lowered(entry.start)
         except GrammarLimitError:
             raise
         except GrammarError:
             continue
         loaded[scheme] = compiled
     return loaded
-
-
-#: What a grammar file writes that may hold a quote or a parenthesis: a literal
-#: (``"..."``, ``"..."i``), a comment, a regular expression (``/.../flags``).
-_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"|//[^\n]*|/(?:[^/\\\n]|\\.)+/')
-
-#: The longest escape of a literal (``\U0001F600``): a literal written with more
-#: than this many times MAX_LITERAL characters holds more than MAX_LITERAL.
-_LONGEST_ESCAPE = 10
-
-
-def _refuse_long_literals(path: Path) -> None:
-    """:class:`GrammarLimitError` for a literal of ``path`` far past MAX_LITERAL, found in its text.
-
-    Lark reads a literal at some microseconds a character, again for each
-    file that imports it: a literal of a million characters would take
-    seconds to refuse after Lark read it. One that is surely too long (its
-    text longer than ``_LONGEST_ESCAPE * MAX_LITERAL`` characters) is
-    refused before; others after, by the compiler.
-    """
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return  # left for Lark to report
-    if len(text) <= _LONGEST_ESCAPE * MAX_LITERAL:
-        return
-    for token in _TOKEN.finditer(text):
-        written = token.end() - token.start() - 2
-        if token.group().startswith('"') and written > _LONGEST_ESCAPE * MAX_LITERAL:
-            begun = [m.group(1) for m in _DEFINITION.finditer(text, 0, token.start())]
-            raise GrammarLimitError(
-                begun[-1] if begun else "?",
-                f"a literal of more than {_LONGEST_ESCAPE * MAX_LITERAL:,} characters",
-                f"{MAX_LITERAL:,} (MAX_LITERAL)",
-                file=str(path),
-            )
-
-
-def _most_nested(path: Path) -> str:
-    """The definition of ``path`` (or a grammar file next to it) whose parentheses nest deepest.
-
-    Read from the text only to name it in an error, where Lark could not
-    load the file: outside literals, regular expressions and comments.
-    """
-    deepest, name = -1, "?"
-    for file in [path, *sorted(path.parent.glob("*.lark"))]:
-        try:
-            text = file.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError):
-            continue
-        for definition, depth in _nesting(text):
-            if depth > deepest:
-                deepest, name = depth, definition
-    return name
-
-
-#: A line that begins a definition: its name (``?rule``, ``!rule``, ``rule.2``, ``TERM``).
-_DEFINITION = re.compile(r"^[?!]?(\w+)(?:\.-?\d+)?\s*:", re.MULTILINE)
-
-
-def _nesting(text: str) -> Iterator[tuple[str, int]]:
-    """Each definition of a grammar file's ``text`` with its parentheses' deepest nesting."""
-    name, depth, deepest = "", 0, 0
-    for line in text.splitlines():
-        begun = _DEFINITION.match(line)
-        if begun and depth <= 0:
-            if name:
-                yield name, deepest
-            name, depth, deepest = begun.group(1), 0, 0
-        quote = ""
-        escaped = False
-        for char, after in zip(line, line[1:] + " ", strict=False):
-            if quote:
-                if escaped:
-                    escaped = False
-                elif char == "\\":
-                    escaped = True
-                elif char == quote:
-                    quote = ""
-            elif char == "/" and after == "/":
-                break
-            elif char in '"/':
-                quote = char
-            elif char in "([":
-                depth += 1
-                deepest = max(deepest, depth)
-            elif char in ")]":
-                depth -= 1
-    if name:
-        yield name, deepest
 
 
 def _linear_matcher(node: Node, automaton: ErrorAutomaton | None) -> dict[str, Any] | None:
@@ -346,278 +331,88 @@ def _linear_matcher(node: Node, automaton: ErrorAutomaton | None) -> dict[str, A
     return matcher_data(node)
 
 
-def _single_chars(node: Node) -> frozenset[str]:
-    if isinstance(node, Chars):
+class _SingleChars(NodeVisitor[frozenset[str]]):
+    """The single characters a node matches: a class, or options of classes."""
+
+    def visit_chars(self, node: Chars) -> frozenset[str]:
         return node.chars
-    if isinstance(node, Alt):
-        return frozenset().union(*(_single_chars(option) for option in node.options))
-    return frozenset()
+
+    def visit_alt(self, node: Alt) -> frozenset[str]:
+        return frozenset().union(*(self.visit(option) for option in node.options))
+
+    def generic_visit(self, node: Node, *context: object) -> frozenset[str]:
+        return frozenset()
 
 
-def _repeated_chars(node: Node) -> frozenset[str]:
-    if isinstance(node, Rep):
-        return _single_chars(node.item) | _repeated_chars(node.item)
-    if isinstance(node, Seq):
-        return frozenset().union(*(_repeated_chars(item) for item in node.items))
-    if isinstance(node, Alt):
-        return frozenset().union(*(_repeated_chars(option) for option in node.options))
-    if isinstance(node, Group):
-        return _repeated_chars(node.item)
-    return frozenset()
+class _RepeatedChars(Fold[frozenset[str]]):
+    """The single characters a node's repetitions repeat (see :meth:`CompiledFile.rule_chars`)."""
+
+    def visit_rep(self, node: Rep) -> frozenset[str]:
+        return _SINGLE_CHARS.visit(node.item) | self.visit(node.item)
+
+    def combine(self, results: list[frozenset[str]]) -> frozenset[str]:
+        return frozenset().union(*results)
 
 
-def _layout_of(node: Node, fields: frozenset[str]) -> Layout:
-    """The layout (:mod:`rfc1738.runtime.layout`) of a start rule's IR with groups ``fields``."""
-    counter = [0]
-
-    def convert(node: Node) -> Layout:
-        if isinstance(node, Lit):
-            return ("lit", node.text, node.ignore_case)
-        if isinstance(node, Chars):
-            return ("chars", "".join(sorted(node.chars)))
-        if isinstance(node, Group):
-            if node.name not in fields:
-                return convert(node.item)
-            inner = convert(node.item)
-            return ("group", node.name, inner if fields_in(inner) else None)
-        if isinstance(node, Seq):
-            return ("seq", tuple(convert(item) for item in node.items))
-        if isinstance(node, Alt):
-            return ("alt", tuple(convert(option) for option in node.options))
-        if isinstance(node, Rep):
-            if node.low == 0 and node.high == 1:
-                counter[0] += 1
-                number = counter[0]
-                return ("opt", number, convert(node.item))
-            high = -1 if node.high is None else node.high
-            return ("rep", convert(node.item), node.low, high)
-        raise TypeError(f"no layout for {node!r}")
-
-    layout = convert(node)
-    # A field inside another that also stands on its own (nntp's article
-    # number is digits, and so is the port inside its group) is written where
-    # it stands on its own: the outer group keeps no inner layout.
-    return _prune(layout, _outside(layout))
+_SINGLE_CHARS, _REPEATED_CHARS = _SingleChars(), _RepeatedChars()
 
 
-def _outside(layout: Layout) -> frozenset[str]:
-    """The fields of ``layout`` that are not inside another field."""
-    kind = layout[0]
-    if kind == "group":
-        return frozenset({layout[1]})
-    if kind in ("seq", "alt"):
-        return frozenset().union(*(_outside(item) for item in layout[1]))
-    if kind == "opt":
-        return _outside(layout[2])
-    if kind == "rep":
-        return _outside(layout[1])
-    return frozenset()
+def to_layout(node: Node, fields: frozenset[str]) -> Layout:
+    """The layout (:mod:`rfc1738.runtime.layout`) of a start rule's IR with groups ``fields``.
+
+    A field inside another that also stands on its own (nntp's article number
+    is digits, and so is the port inside its group) is written where it
+    stands on its own: the outer group keeps no inner layout.
+    """
+    return _ToLayout(fields, _Fields(fields, deep=False).visit(node)).visit(node)
 
 
-def _prune(layout: Layout, outside: frozenset[str]) -> Layout:
-    kind = layout[0]
-    if kind == "group":
-        inner = layout[2]
-        if inner is None or fields_in(inner) & outside:
-            return ("group", layout[1], None)
-        return ("group", layout[1], _prune(inner, outside))
-    if kind in ("seq", "alt"):
-        return (kind, tuple(_prune(item, outside) for item in layout[1]))
-    if kind == "opt":
-        return ("opt", layout[1], _prune(layout[2], outside))
-    if kind == "rep":
-        return ("rep", _prune(layout[1], outside), layout[2], layout[3])
-    return layout
+class _Fields(Fold[frozenset[str]]):
+    """The groups of ``fields`` in a node: only the outermost, unless ``deep``."""
+
+    def __init__(self, fields: frozenset[str], *, deep: bool) -> None:
+        self.fields = fields
+        self.deep = deep
+
+    def visit_group(self, node: Group) -> frozenset[str]:
+        if node.name not in self.fields:
+            return self.visit(node.item)
+        return frozenset({node.name}) | (self.visit(node.item) if self.deep else frozenset())
+
+    def combine(self, results: list[frozenset[str]]) -> frozenset[str]:
+        return frozenset().union(*results)
 
 
-class _Translator:
-    """:mod:`rfc1738.bnf.tree` definitions → :mod:`rfc1738.compile.ir`, one start rule at a time."""
+class _ToLayout(NodeVisitor[Layout]):
+    """IR → layout; the optional parts numbered in the order they begin."""
 
-    def __init__(
-        self,
-        grammar: CompiledFile,
-        capture: frozenset[str],
-        *,
-        named: bool = False,
-        depth: int = 0,
-        top: str = "",
-    ) -> None:
-        self.grammar = grammar
-        self.capture = capture
-        # Named: rules and the tokens they use are kept by name (for errors);
-        # a terminal's own definition is then read by a plain translator.
-        self.named = named
-        self.done: dict[str, Node] = {}
-        #: How deep the definition being read is (limits.MAX_DEPTH), and the
-        #: definition a limit names when no rule is being read (a terminal's).
-        self.depth = depth
-        self.top = top
-        # Per node translated (kept alive here), the characters it holds written out.
-        self.sizes: dict[int, tuple[Node, int]] = {}
-        # Per terminal, its definition translated (a terminal names no rule, so
-        # where it is used changes nothing), and the translator of named ones.
-        self.terminals: dict[str, Node] = {}
-        self.plain: _Translator | None = None
+    def __init__(self, fields: frozenset[str], outside: frozenset[str]) -> None:
+        self.fields = fields
+        self.outside = outside
+        self.numbered = 0
 
-    def rule(self, name: str, path: tuple[str, ...]) -> Node:
-        if name in path:
-            cycle = " -> ".join((*path[path.index(name) :], name))
-            raise NotRegularError(
-                f"rule {base_name(name)} refers back to itself ({cycle}): it is not "
-                "regular, so the fast parser cannot compile it",
-                file=str(self.grammar.path),
-            )
-        node = self.done.get(name)
-        if node is None:
-            node = self.node(self.grammar.rules[name].body, (*path, name))
-            if self.size(node) > MAX_SIZE:
-                raise self.limit(
-                    (*path, name),
-                    f"it holds more than {MAX_SIZE:,} characters with its repetitions written out",
-                    f"{MAX_SIZE:,} (MAX_SIZE)",
-                )
-            if base_name(name) in self.capture:
-                node = Group(base_name(name), node)
-            if self.named:
-                node = Production(str(base_name(name)), node)
-            self.done[name] = node
-        return node
+    def visit_lit(self, node: Lit) -> Layout:
+        return ("lit", node.text, node.ignore_case)
 
-    def terminal(self, name: str, path: tuple[str, ...]) -> Node:
-        node = self.terminals.get(name)
-        if node is None:
-            node = self.terminals[name] = self.node(self.grammar.terminals[name].body, path)
-        return node
+    def visit_chars(self, node: Chars) -> Layout:
+        return ("chars", "".join(sorted(node.chars)))
 
-    def limit(self, path: tuple[str, ...], what: str, limit: str) -> GrammarLimitError:
-        """The error for a limit of :mod:`~rfc1738.compile.limits` the rule being read goes past."""
-        rule = base_name(path[-1]) if path else self.top
-        return GrammarLimitError(str(rule), what, limit, file=str(self.grammar.path))
+    def visit_group(self, node: Group) -> Layout:
+        inner = self.visit(node.item)
+        if node.name not in self.fields:
+            return inner
+        inside = _Fields(self.fields, deep=True).visit(node.item)
+        return ("group", node.name, inner if inside and not inside & self.outside else None)
 
-    def size(self, node: Node) -> int:
-        """How many characters ``node`` holds with its bounded repetitions written out.
+    def visit_seq(self, node: Seq) -> Layout:
+        return ("seq", tuple(self.visit(item) for item in node.items))
 
-        Capped a little past :data:`~rfc1738.compile.limits.MAX_SIZE`; each
-        node's is kept, so that the rules a rule names are counted once.
-        """
-        known = self.sizes.get(id(node))
-        if known is not None:
-            return known[1]
-        if isinstance(node, Chars):
-            size = 1
-        elif isinstance(node, Lit):
-            size = len(node.text)
-        elif isinstance(node, Seq):
-            size = sum(self.size(item) for item in node.items)
-        elif isinstance(node, Alt):
-            size = sum(self.size(option) for option in node.options)
-        elif isinstance(node, Rep):
-            size = self.size(node.item) * max(1, node.low, node.high or 0)
-        else:
-            assert isinstance(node, Group | Production | Term)
-            size = self.size(node.item)
-        size = min(size, MAX_SIZE + 1)
-        self.sizes[id(node)] = (node, size)
-        return size
+    def visit_alt(self, node: Alt) -> Layout:
+        return ("alt", tuple(self.visit(option) for option in node.options))
 
-    def node(self, node: bnf.Node, path: tuple[str, ...]) -> Node:
-        self.depth += 1
-        try:
-            if self.depth > MAX_DEPTH:
-                raise self.limit(
-                    path,
-                    f"rules and parentheses nested more than {MAX_DEPTH} deep",
-                    f"{MAX_DEPTH} (MAX_DEPTH)",
-                )
-            return self._node(node, path)
-        finally:
-            self.depth -= 1
-
-    def _node(self, node: bnf.Node, path: tuple[str, ...]) -> Node:
-        if isinstance(node, bnf.Choice):
-            return self.alternatives(node.options, path)
-        if isinstance(node, bnf.Alias):
-            return self.node(node.item, path)
-        if isinstance(node, bnf.Sequence):
-            flat: list[Node] = []
-            for item in (self.node(item, path) for item in node.items):
-                flat.extend(item.items if isinstance(item, Seq) else (item,))
-            return flat[0] if len(flat) == 1 else Seq(tuple(flat))
-        if isinstance(node, bnf.Optional):
-            return Rep(self.node(node.item, path), 0, 1)
-        if isinstance(node, bnf.Repeat):
-            count = max(node.low, node.high or 0)
-            if count > MAX_REPEAT:
-                raise self.limit(path, f"a repetition of {count:,}", f"{MAX_REPEAT:,} (MAX_REPEAT)")
-            return Rep(self.node(node.item, path), node.low, node.high)
-        if isinstance(node, bnf.Ref):
-            if node.terminal:
-                if self.named:
-                    # A terminal is one token to the reference parser: named as a
-                    # whole, its own definition read by a plain translator.
-                    if self.plain is None:
-                        self.plain = _Translator(self.grammar, frozenset(), top=self.top)
-                    self.plain.depth = self.depth
-                    return Term(str(base_name(node.name)), self.plain.terminal(node.name, path))
-                return self.terminal(node.name, path)
-            return self.rule(node.name, path)
-        if isinstance(node, bnf.Literal):
-            if len(node.text) > MAX_LITERAL:
-                raise self.limit(
-                    path,
-                    f"a literal of {len(node.text):,} characters",
-                    f"{MAX_LITERAL:,} (MAX_LITERAL)",
-                )
-            found = self.literal(node)
-            if self.named:
-                # Named as the reference parser names an anonymous literal.
-                return Term(f'"{node.text}"{"i" if node.ignore_case else ""}', found)
-            return found
-        if isinstance(node, bnf.Range):
-            chars = Chars(frozenset(chr(c) for c in range(ord(node.low), ord(node.high) + 1)))
-            return Term(f'"{node.low}".."{node.high}"', chars) if self.named else chars
-        raise GrammarError(
-            f"the fast parser cannot compile the regular expression /{node.pattern}/",
-            file=str(self.grammar.path),
-        )
-
-    def alternatives(self, trees: tuple[bnf.Node, ...], path: tuple[str, ...]) -> Node:
-        options = [(self.priority(t), self.node(t, path)) for t in trees]
-        # Higher priority first, as the reference parser resolves ambiguity.
-        options.sort(key=lambda pair: -pair[0])
-        flat: list[Node] = []
-        for _priority, node in options:
-            flat.extend(node.options if isinstance(node, Alt) else (node,))
-        # Single characters become one class, where the first of them stood:
-        # a class matches one character either way, and order among options
-        # that match one character changes nothing.
-        merged: list[Node] = []
-        chars: set[str] = set()
-        for node in flat:
-            if isinstance(node, Chars):
-                if not chars:
-                    merged.append(node)
-                chars |= node.chars
-            else:
-                merged.append(node)
-        merged = [Chars(frozenset(chars)) if isinstance(n, Chars) else n for n in merged]
-        return merged[0] if len(merged) == 1 else Alt(tuple(merged))
-
-    def priority(self, option: bnf.Node) -> int:
-        """The highest priority of a rule an alternative names directly."""
-        rules = self.grammar.rules
-        named = [
-            rules[n.name].priority
-            for n in bnf.walk(option)
-            if isinstance(n, bnf.Ref) and not n.terminal and n.name in rules
-        ]
-        return max([0, *named])
-
-    def literal(self, literal: bnf.Literal) -> Node:
-        text = literal.text
-        if len(text) == 1:
-            letters = (
-                {text.lower(), text.upper()} if literal.ignore_case and text.isascii() else {text}
-            )
-            return Chars(frozenset(letters))
-        return Lit(text, literal.ignore_case)
+    def visit_rep(self, node: Rep) -> Layout:
+        if (node.low, node.high) == (0, 1):
+            self.numbered += 1
+            number = self.numbered
+            return ("opt", number, self.visit(node.item))
+        return ("rep", self.visit(node.item), node.low, -1 if node.high is None else node.high)

@@ -16,8 +16,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..runtime.linear import CHAR, CLOSE, DATA_VERSION, MATCH, OPEN, SPLIT
-from .ir import Alt, Chars, Group, Lit, Node, Rep, Seq
+from ..runtime.linear import CHAR, CLOSE, MATCH, OPEN, SPLIT
+from ..runtime.visit import Visitor
+from .ir import Alt, Chars, Group, Lit, Node, NodeVisitor, Rep, Seq, folded
 
 __all__ = ["matcher_data"]
 
@@ -30,15 +31,11 @@ def matcher_data(node: Node) -> dict[str, Any]:
     first that took part gives the production's span, as
     :func:`~rfc1738.runtime.spans.spans_from_regs` reads a match's.
     """
+    numbering = _Numbering()
     builder = _Builder()
     match = builder.add(MATCH, None, ())
-    start = builder.build(builder.numbered(node), match)
-    return {
-        "version": DATA_VERSION,
-        "nodes": tuple(builder.nodes),
-        "start": start,
-        "groups": tuple(builder.groups),
-    }
+    start = builder.visit(numbering.visit(node), match)
+    return {"nodes": tuple(builder.nodes), "start": start, "groups": tuple(numbering.groups)}
 
 
 # The tree with each group numbered: ("chars", str), ("seq", items),
@@ -46,54 +43,71 @@ def matcher_data(node: Node) -> dict[str, Any]:
 _Numbered = tuple[Any, ...]
 
 
-class _Builder:
+class _Numbering(NodeVisitor[_Numbered]):
+    """A node as tuples, its groups numbered from the left (as they open)."""
+
+    def __init__(self) -> None:
+        #: The production of each group, by number.
+        self.groups: list[str] = []
+
+    def visit_chars(self, node: Chars) -> _Numbered:
+        return ("chars", "".join(sorted(node.chars)))
+
+    def visit_lit(self, node: Lit) -> _Numbered:
+        # ASCII letters only, as the regex writer spells "..."i.
+        letters = ("".join(sorted(folded(c, node.ignore_case))) for c in node.text)
+        return ("seq", tuple(("chars", chars) for chars in letters))
+
+    def visit_seq(self, node: Seq) -> _Numbered:
+        return ("seq", tuple(self.visit(item) for item in node.items))
+
+    def visit_alt(self, node: Alt) -> _Numbered:
+        return ("alt", tuple(self.visit(option) for option in node.options))
+
+    def visit_rep(self, node: Rep) -> _Numbered:
+        return ("rep", self.visit(node.item), node.low, node.high)
+
+    def visit_group(self, node: Group) -> _Numbered:
+        self.groups.append(node.name)
+        number = len(self.groups) - 1
+        return ("group", number, self.visit(node.item))
+
+    def generic_visit(self, node: Node, *context: Any) -> _Numbered:
+        raise TypeError(f"no automaton for {node!r}")
+
+
+class _Builder(Visitor[int]):
+    """The automaton's nodes: ``visit`` gives where a numbered node begins, given its way on."""
+
     def __init__(self) -> None:
         #: (kind, argument, ways on) per node, as the data holds them.
         self.nodes: list[tuple[str, Any, tuple[int, ...]]] = []
-        #: The production of each group, by number.
-        self.groups: list[str] = []
 
     def add(self, kind: str, argument: Any, outs: tuple[int, ...]) -> int:
         self.nodes.append((kind, argument, outs))
         return len(self.nodes) - 1
 
-    def numbered(self, node: Node) -> _Numbered:
-        """``node`` as tuples, its groups numbered from the left (as they open)."""
-        if isinstance(node, Chars):
-            return ("chars", "".join(sorted(node.chars)))
-        if isinstance(node, Lit):
-            return ("seq", tuple(("chars", _letters(c, node.ignore_case)) for c in node.text))
-        if isinstance(node, Seq):
-            return ("seq", tuple(self.numbered(item) for item in node.items))
-        if isinstance(node, Alt):
-            return ("alt", tuple(self.numbered(option) for option in node.options))
-        if isinstance(node, Rep):
-            return ("rep", self.numbered(node.item), node.low, node.high)
-        if isinstance(node, Group):
-            self.groups.append(node.name)
-            number = len(self.groups) - 1
-            return ("group", number, self.numbered(node.item))
-        raise TypeError(f"no automaton for {node!r}")
+    def visit_chars(self, node: _Numbered, then: int) -> int:
+        return self.add(CHAR, node[1], (then,))
 
-    def build(self, node: _Numbered, then: int) -> int:
-        """The node where ``node`` begins, going on to ``then`` where it ends."""
-        kind = node[0]
-        if kind == "chars":
-            return self.add(CHAR, node[1], (then,))
-        if kind == "seq":
-            for item in reversed(node[1]):
-                then = self.build(item, then)
-            return then
-        if kind == "alt":
-            return self.add(SPLIT, None, tuple(self.build(o, then) for o in node[1]))
-        if kind == "group":
-            close = self.add(CLOSE, node[1], (then,))
-            return self.add(OPEN, node[1], (self.build(node[2], close),))
+    def visit_seq(self, node: _Numbered, then: int) -> int:
+        for item in reversed(node[1]):
+            then = self.visit(item, then)
+        return then
+
+    def visit_alt(self, node: _Numbered, then: int) -> int:
+        return self.add(SPLIT, None, tuple(self.visit(o, then) for o in node[1]))
+
+    def visit_group(self, node: _Numbered, then: int) -> int:
+        close = self.add(CLOSE, node[1], (then,))
+        return self.add(OPEN, node[1], (self.visit(node[2], close),))
+
+    def visit_rep(self, node: _Numbered, then: int) -> int:
         _, item, low, high = node
         if high is None:
             # x* as a choice that tries one more x first; x+ begins with that x.
             loop = self.add(SPLIT, None, ())
-            body = self.build(item, loop)
+            body = self.visit(item, loop)
             self.nodes[loop] = (SPLIT, None, (body, then))
             entry = loop if low == 0 else body
             low = max(0, low - 1)
@@ -101,14 +115,7 @@ class _Builder:
             # x{2,4} as x x [x [x]]: each optional copy tried before going on.
             entry = then
             for _count in range(high - low):
-                entry = self.add(SPLIT, None, (self.build(item, entry), then))
+                entry = self.add(SPLIT, None, (self.visit(item, entry), then))
         for _count in range(low):
-            entry = self.build(item, entry)
+            entry = self.visit(item, entry)
         return entry
-
-
-def _letters(char: str, ignore_case: bool) -> str:
-    # ASCII letters only, as the regex writer spells "..."i.
-    if ignore_case and char.isascii() and char.isalpha():
-        return "".join(sorted({char.lower(), char.upper()}))
-    return char

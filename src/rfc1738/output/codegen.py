@@ -1,4 +1,4 @@
-"""One record shape of :mod:`.records` as one generated Python function.
+"""One record shape of :mod:`.jsonl` as one generated Python function.
 
 A shape's record is a template whose ``%s`` take raw texts read from the
 match and texts worked out per line (a path's segments, a port's digits, a
@@ -25,8 +25,6 @@ braces, on printable ASCII alone (JSON with ``ensure_ascii`` is that).
 import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, NamedTuple
-
-from ..runtime.spans import spans_from_regs
 
 __all__ = [
     "Constant",
@@ -218,7 +216,7 @@ def line_function(
 
     The values of a line are ``match.group(0, *numbers)``, the first group
     of each of ``several`` that took part, and ``nones`` times ``None``, as
-    :meth:`.records._Writer.write` reads them. Its record is
+    :meth:`.jsonl._JsonWriter.write` reads them. Its record is
     ``by_spelling[spelling][presence](values)``, ``spelling`` the scheme as
     written and ``presence`` a number with bit ``i - 1`` set where
     ``values[i]`` is ``None`` (``i`` from 1, the values before the
@@ -232,7 +230,7 @@ def line_function(
     With the shipped grammar's http expression, its host and port groups:
 
     >>> import rfc1738
-    >>> fast = rfc1738.shipped().fast_parser("http")
+    >>> fast = rfc1738.shipped().engine("http")
     >>> host, port = (dict(fast.fields)[name][0] for name in ("host", "port"))
     >>> shapes = {"http": {0b10: lambda values: f'"host": "{values[1]}", "port": null'}}
     >>> write = line_function([host, port], [], 0, shapes, lambda *line: "slow", str)
@@ -290,6 +288,24 @@ def first_group(match: Any, found: Sequence[int]) -> str | None:
     return None
 
 
+def _spans_lines(groups: tuple[tuple[str, tuple[int, ...]], ...], indent: str) -> list[str]:
+    """Source lines that set ``spans`` to ``spans_from_regs(match.regs, groups)``, written out:
+    per production, the span of its first group that matched."""
+    lines = ["regs = match.regs", "spans = {}"]
+    for name, numbers in groups:
+        if len(numbers) == 1:
+            lines += [f"span = regs[{numbers[0]}]", f"if span[0] >= 0: spans[{name!r}] = span"]
+        elif numbers:
+            lines += [
+                f"for number in {numbers!r}:",
+                "    span = regs[number]",
+                "    if span[0] >= 0:",
+                f"        spans[{name!r}] = span",
+                "        break",
+            ]
+    return [indent + line for line in lines]
+
+
 #: A shape of a hooked class's records, as :func:`hooked_line_function` finds it:
 #: its function of the values, and what picks the texts the hook gave (``None``: none).
 HookedShape = tuple[
@@ -313,12 +329,14 @@ def hooked_line_function(
 ) -> Callable[[str, Any, bool | None], str]:
     """``write(text, match, plain=None)`` for a class whose hook (``URL._cut``) reads its fields.
 
-    What :meth:`.records._Writer.write` does for such a class, written out:
+    What :meth:`.jsonl._JsonWriter.write` does for such a class, written out:
     the values read from the match (``match.group(0, *numbers)``, the first
     group of each of ``several`` that took part, and ``nones`` times
     ``None``), under ``read_keys``, go into the dictionary of raw fields
     (``raw_scheme`` the scheme as written), ``cut`` changes it with the spans of ``hook_groups``
-    and the spelling's layout (``layouts``), and the raw fields in the order
+    (each production's first group that matched, as
+    :func:`~rfc1738.runtime.spans.spans_from_regs` finds them, written out) and the
+    spelling's layout (``layouts``), and the raw fields in the order
     of ``raw_keys`` are the values of the record. Its shape is their types
     (and, where ``given``, those of the values before the hook), looked up
     in ``by_spelling[spelling]``; where the text holds a ``%``, the texts
@@ -350,7 +368,8 @@ def hooked_line_function(
         ),
         *([f"            values += {(None,) * nones!r}"] if nones else []),
         "            raw = {" + ", ".join(entries) + "}",
-        "            cut(raw, text, spans_from_regs(match.regs, hook_groups), layout)",
+        *_spans_lines(hook_groups, "            "),
+        "            cut(raw, text, spans, layout)",
         f"            after = ({after})",
         f"            found = shapes.get({key})",
         "            if found is not None:",
@@ -365,12 +384,7 @@ def hooked_line_function(
         "    return slow(text, match, plain)",
     ]
     names = _line_names(by_spelling, slow, encode, several)
-    names |= {
-        "layouts": layouts,
-        "cut": cut,
-        "hook_groups": hook_groups,
-        "spans_from_regs": spans_from_regs,
-    }
+    names |= {"layouts": layouts, "cut": cut}
     function: Callable[[str, Any, bool | None], str] = _defined(
         lines, "<rfc1738 hooked line>", names
     )

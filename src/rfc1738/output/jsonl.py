@@ -3,14 +3,16 @@
 ``rfc1738 check --jsonl`` writes the fields of every valid line of a file.
 Building each object's dictionary (:meth:`URL.to_dict
 <rfc1738.urls.URL.to_dict>`) and handing it to :func:`json.dumps` costs several
-times what matching the line does. :func:`members_writer` works out once per
-class what it writes (:func:`~rfc1738.urls.base.members`: the names
-``to_dict()`` gives and where each value comes from) and returns a function
-from a line and the registers of its match to the same JSON text:
+times what matching the line does. :func:`members_writer` takes what a record
+of the class holds and where each value comes from
+(:class:`~.plan.RecordPlan`, worked out once per class) and returns a
+function from a line and the registers of its match to the same JSON text:
 
 - the raw fields are read straight from the match's registers, as
   ``URL._read`` reads them from the spans (a class with a hook of its own,
-  gopher's or prospero's, reads them with the hook);
+  gopher's or prospero's, reads them with the hook), and the properties
+  that depend on the spelling, on short raw texts or on which fields are
+  present are worked out once for each (:mod:`.plan`);
 - a decoded value that ``decode`` gives back unchanged (a field without
   escapes: :meth:`Field.decode <rfc1738.urls.Field.decode>`) is written as
   its raw text is, with no second encoding;
@@ -34,26 +36,10 @@ import re
 from collections.abc import Callable
 from json.encoder import c_make_encoder, encode_basestring_ascii  # type: ignore[attr-defined]
 from operator import itemgetter
-from typing import Any, Protocol, cast
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
-from ..runtime.dispatch import ParserSet
-from ..runtime.layout import Layout
-from ..runtime.spans import spans_from_regs
-from ..urls._fields import Field, Number, Path, Verbatim
-from ..urls.base import (
-    URL,
-    Parts,
-    _plain,
-    by_fields,
-    by_presence,
-    by_spelling,
-    members,
-    primed,
-    reads_cut,
-    reads_spans,
-    refused,
-    refusing,
-)
+from ..runtime.spans import Groups
+from ..urls.base import URL, Parts, json_ready
 from .codegen import (
     DIGITS_WIDTH,
     Constant,
@@ -63,17 +49,27 @@ from .codegen import (
     Known,
     Segments,
     Step,
-    first_group,
     hooked_line_function,
     line_function,
     presence,
     record_function,
 )
+from .plan import (
+    ESCAPED,
+    NUMBER,
+    OTHER,
+    SAME,
+    SPELLINGS_KEPT,
+    RecordPlan,
+    primed,
+    refused,
+    refusing,
+)
 
-__all__ = ["Groups", "MembersWriter", "json_value", "members_json", "members_writer"]
+if TYPE_CHECKING:
+    from ..urls.grammar import Grammar
 
-#: Per production, the numbers of the groups that may hold it (``FastParser.fields``).
-Groups = tuple[tuple[str, tuple[int, ...]], ...]
+__all__ = ["MembersWriter", "json_value", "members_json", "members_writer"]
 
 _quoted: Callable[[str], str] = encode_basestring_ascii
 
@@ -115,7 +111,7 @@ _encoder: Callable[[object, int], tuple[str, ...]] | None = (
 
 
 def _json(value: object) -> str:
-    """``json_value(_plain(value))``: a tuple or list by the C encoder in one call."""
+    """``json_value(json_ready(value))``: a tuple or list by the C encoder in one call."""
     if value is None:
         return "null"
     if value.__class__ is str:
@@ -124,8 +120,8 @@ def _json(value: object) -> str:
         try:
             return "".join(_encoder(value, 0))
         except (TypeError, ValueError):
-            pass  # a number too long to write, a value JSON has no form for: as _plain says
-    return json_value(_plain(value))
+            pass  # a number too long to write, a value JSON has no form for: as json_ready says
+    return json_value(json_ready(value))
 
 
 def members_json(url: URL) -> str:
@@ -145,7 +141,7 @@ class MembersWriter(Protocol):
 
 
 def members_writer(
-    cls: type[URL], groups: Groups, *, grammar: ParserSet | None, host_checks: bool
+    cls: type[URL], groups: Groups, *, grammar: Grammar | None, host_checks: bool
 ) -> MembersWriter:
     """``write(text, match, plain=None)``: :func:`members_json` of the object ``match`` makes.
 
@@ -159,7 +155,7 @@ def members_writer(
     len(text) + 2``), for a caller that has written it already; ``None``:
     the writer finds out.
     """
-    writer = _Writer(cls, groups, grammar, host_checks)
+    writer = _JsonWriter(cls, groups, grammar, host_checks)
     # Most lines: one generated function finds the shape's function, and the
     # writer writes the rest.
     if writer.by_span:
@@ -195,14 +191,7 @@ def members_writer(
     return writer.write
 
 
-#: How a field's ``decode`` treats a raw text without escapes, and ``None`` (see :func:`_kind`).
-_SAME, _ESCAPED, _NUMBER, _OTHER = 0, 1, 2, 3
-
-#: How many spellings of a scheme keep their template (``http``, ``HTTP``, ...).
-_SPELLINGS_KEPT = 256
-
-
-class _Writer:
+class _JsonWriter(RecordPlan):
     """What :func:`members_writer` works out once per class, and the function it returns.
 
     Two ways, one text:
@@ -214,106 +203,27 @@ class _Writer:
       the raw texts read from the match as they are; what is left (a port
       as a number, a path's segments, a property) is filled per line, and
       what depends on a short raw text alone (``effective_port`` on
-      ``raw_port``, :func:`~rfc1738.urls.base.by_fields`) is worked out once
+      ``raw_port``, :func:`~.plan.by_fields`) is worked out once
       per value;
     - any other line (:meth:`written`): a template with one ``%s`` per
       member, members that are the same for every URL with the same scheme
-      as written (:func:`~rfc1738.urls.base.by_spelling`: the scheme, the
+      as written (:func:`~.plan.by_spelling`: the scheme, the
       default port) filled in once per spelling; each field's raw text is
       read from the match (or by the class's hook) and gives the members of
       that field, and the remaining properties are read from the object.
     """
 
     def __init__(
-        self, cls: type[URL], groups: Groups, grammar: ParserSet | None, host_checks: bool
+        self, cls: type[URL], groups: Groups, grammar: Grammar | None, host_checks: bool
     ) -> None:
-        self.build = cls.builder(groups, grammar)
-        self.host_checks = host_checks
-        plan = [member for member in members(cls) if member[0] != "text"]
-        constant = by_spelling(cls)
+        super().__init__(cls, groups, grammar, host_checks)
         #: The template's parts: a member's name and ``%s``, or its name alone
         #: where it is filled in per spelling.
         self.parts: list[tuple[str, str | None]] = [("class", _quoted(cls.__name__))]
-        slots: dict[tuple[str, str | None], int] = {}
-        #: Properties read from the object, and their slots.
-        self.attributes: list[tuple[str, int]] = []
-        for name, role, key, _read in plan:
-            if name in constant:
-                self.parts.append((name, None))
-                continue
-            self.parts.append((name, "%s"))
-            slots[role, key if key is not None else name] = len(slots)
-            if key is None:
-                self.attributes.append((name, len(slots) - 1))
-        self.slots = len(slots)
+        for name, _role, _key, _read in self.members:
+            self.parts.append((name, None if name in self.constant else "%s"))
         #: Per spelling of the scheme, the template with its constants filled in.
         self.templates: dict[str, str] = {}
-        #: Whether raw fields are read from the match (substrings of the text).
-        self.by_span = reads_spans(cls)
-        #: Whether they are read from the match and changed by the class's hook
-        #: (:meth:`URL._cut <rfc1738.urls.URL._cut>`), without an object.
-        self.by_hook = not self.by_span and reads_cut(cls)
-        self.cut = cls._cut
-        #: The productions whose spans the hook reads, and their groups.
-        self.hook_groups = tuple(item for item in groups if item[0] in cls.HOOK_SPANS)
-        #: Per spelling of the scheme, the layout its hook reads (``layout()``).
-        self.layouts: dict[str, Callable[[], Layout]] = {}
-        numbers = dict(groups)
-        #: Where each raw field is: the one group of its production, or -1 and all of them.
-        self.readers = tuple(
-            (field.raw_name, *_where(numbers.get(field.production, ()))) for field in cls.DECLARED
-        )
-        reads = {(role, key): read for _name, role, key, read in plan}
-        #: Per field declaration, a _FieldPlan as a plain tuple (the loop
-        #: unpacks one per field, and a tuple subclass unpacks slower).
-        self.fields: tuple[_FieldPlan, ...] = tuple(
-            (
-                field.raw_name,
-                (field.name,),
-                _kind(field),
-                reads.get(("decoded", field.raw_name)) or field.decode,
-                slots.get(("decoded", field.raw_name), -1),
-                slots.get(("raw", field.raw_name), -1),
-                slots.get(("segments", field.raw_name), -1),
-                reads.get(("segments", field.raw_name)),
-                isinstance(field, Path) and type(field).segments is Path.segments,
-            )
-            for field in cls.DECLARED
-        )
-        # ---- what the shapes (see _shape) are made of ----
-        self.cls = cls
-        self.plan = plan
-        self.constant = constant
-        #: Per raw field, its _FieldPlan.
-        self.by_key: dict[str, _FieldPlan] = {plan[0]: plan for plan in self.fields}
-        #: Properties worked out once per spelling and values of the raw fields they read.
-        self.by_fields = by_fields(cls)
-        #: Properties worked out once per shape (which raw fields are present).
-        self.presence = by_presence(cls)
-        keys = [field.raw_name for field in cls.DECLARED]
-        #: The values of a line, as :meth:`write` reads them: from the match,
-        #: the text (group 0), then the raw fields whose production has one
-        #: group, then those with several; from a hook's raw fields, the
-        #: scheme as written, then each raw field (a tuple either way).
-        self.numbers = tuple(number for _key, number, _found in self.readers if number >= 0)
-        self.several = tuple(found for _key, number, found in self.readers if number < 0 and found)
-        #: ``None`` for each raw field whose production has no group (a hook's: see URL._cut).
-        self.nones = tuple(None for _key, number, found in self.readers if not found)
-        order = [key for key, number, _found in self.readers if number >= 0]
-        order += [key for key, number, found in self.readers if number < 0 and found]
-        order += [key for key, _number, found in self.readers if not found]
-        #: The keys of the values read from the match (the text first, as ``raw_scheme``).
-        self.read_keys = ("raw_scheme", *order)
-        if self.by_span:
-            self.index = {key: at for at, key in enumerate(order, 1)}
-        else:
-            self.get_raw_keys = ("raw_scheme", *keys)
-            self.get_raw = itemgetter(*self.get_raw_keys)
-            self.index = {key: at for at, key in enumerate(keys, 1)}
-        #: Whether a line's record reads a property from its object (not per spelling or value).
-        self.reads_object = any(
-            name not in self.by_fields and name not in self.presence for name, _ in self.attributes
-        )
         #: Per shape, the record's template and what fills it (see :meth:`_shape`).
         self.shapes: dict[tuple[object, ...], _Shape] = {}
         #: For a class read from the match, per spelling, the shapes' functions by
@@ -325,10 +235,6 @@ class _Writer:
         self.hooked: dict[str, dict[tuple[type, ...], HookedShape]] = {}
         #: Per slot and values it depends on, its JSON text (see :meth:`_fill`).
         self.known: dict[tuple[object, ...], str] = {}
-        #: Whether a decoded value of the class may be one the URL cannot give
-        #: (:func:`~rfc1738.urls.base.refusing`, worked out on the first line
-        #: with an escape); such a line's record leaves it out, as ``to_dict()`` does.
-        self.refusing: bool | None = None
 
     def template(self, spelling: str, url: URL) -> str:
         """The template for URLs of this class whose scheme is written ``spelling``."""
@@ -337,10 +243,10 @@ class _Writer:
             parts = []
             for name, value in self.parts:
                 if value is None:
-                    value = json_value(_plain(getattr(url, name))).replace("%", "%%")
+                    value = json_value(json_ready(getattr(url, name))).replace("%", "%%")
                 parts.append(f"{_quoted(name)}: {value}")
             found = ", ".join(parts)
-            if len(self.templates) < _SPELLINGS_KEPT:
+            if len(self.templates) < SPELLINGS_KEPT:
                 self.templates[spelling] = found
         return found
 
@@ -357,27 +263,13 @@ class _Writer:
             if "%" in text:
                 return self.written(text, match, spelling)
             # As URL._read reads them, from the groups of the productions.
-            # (group(0) alone gives a str, not a tuple).
-            values = match.group(0, *self.numbers) if self.numbers else (match.group(0),)
-            if self.several:
-                values += tuple([first_group(match, found) for found in self.several])
-            if self.nones:
-                values += self.nones
+            values = self.values(match)
             shape = (spelling, *map(type, values))
         elif self.by_hook:
             # As URL._read_fields reads them: from the groups of the productions,
             # then the class's hook, with the layout of the spelling.
-            values = match.group(0, *self.numbers) if self.numbers else (match.group(0),)
-            if self.several:
-                values += tuple([first_group(match, found) for found in self.several])
-            if self.nones:
-                values += self.nones
-            # (As many keys as values; strict= would cost what the zip does.)
-            raw = dict(zip(self.read_keys, values))  # noqa: B905
-            raw["raw_scheme"] = spelling
-            layout = self.layouts.get(spelling) or self._layout(spelling, text, match)
-            self.cut(raw, text, spans_from_regs(match.regs, self.hook_groups), layout)
-            given = values  # as the productions gave them
+            given = self.values(match)  # as the productions gave them
+            raw = self.cut_raw(text, match, given)
             values = self.get_raw(raw)
             if self.reads_object:
                 # The object its properties are read from, given what was read.
@@ -456,10 +348,10 @@ class _Writer:
         A shape is the scheme as written and the type of each value (``str``,
         ``None``, a tuple of pairs...), and where a hook reads the fields and
         the class has properties that depend on which are present
-        (:func:`~rfc1738.urls.base.by_presence`), the type of each before the
+        (:func:`~.plan.by_presence`), the type of each before the
         hook too; for a text that JSON writes as it is
         and whose raw texts hold no escape, so that the decoded value of a
-        field that gives back a text without escapes (:func:`_kind`) is its
+        field that gives back a text without escapes (:func:`~.plan.decode_kind`) is its
         raw text. The template is a ``%`` format: the members the same for a
         spelling are written in it, an absent field as ``null``; each
         ``%s`` takes a raw text as it is (between the template's quotes: read
@@ -469,8 +361,7 @@ class _Writer:
         fills' texts, in the template's order.
         """
         if url is None:
-            url = self.build(text, match, self.host_checks)
-            primed(url, self._raw(values))
+            url = self.object(text, match, values)
         parts = ['"class": ' + _quoted(self.cls.__name__)]
         fills: dict[tuple[int, str], _Fill] = {}
         places: list[int | tuple[int, str]] = []  # a value's index, or a fill's key
@@ -498,12 +389,12 @@ class _Writer:
             places.append((kind, slot))
             return "%s"
 
-        for name, role, key, read in self.plan:
+        for name, role, key, read in self.members:
             if name in self.constant:
-                value = json_value(_plain(getattr(url, name))).replace("%", "%%")
+                value = json_value(json_ready(getattr(url, name))).replace("%", "%%")
             elif name in self.presence:
                 # The same for every line of the shape: which fields are present.
-                value = json_value(_plain(getattr(url, name))).replace("%", "%%")
+                value = json_value(json_ready(getattr(url, name))).replace("%", "%%")
             elif role == "attribute":
                 kind = _BY_FIELDS if name in self.by_fields else _ATTRIBUTE
                 value = fill(kind, name, name, None)
@@ -511,17 +402,17 @@ class _Writer:
                 assert key is not None
                 plan = self.by_key[key]
                 raw = values[self.index[key]]
-                if raw is None and role in ("raw", "decoded") and plan[2] != _OTHER:
+                if raw is None and role in ("raw", "decoded") and plan[2] != OTHER:
                     value = "null"  # decode(None) is None
                 elif raw.__class__ is str and (
-                    role == "raw" or (role == "decoded" and plan[2] in (_SAME, _ESCAPED))
+                    role == "raw" or (role == "decoded" and plan[2] in (SAME, ESCAPED))
                 ):
                     # The decoded value of a text without escapes is that text
                     # too; JSON writes it as it is.
                     value = '"' + value_at(key) + '"'
                 elif role == "raw":
                     value = fill(_VALUE, key, key, None)
-                elif role == "decoded" and plan[2] == _NUMBER and raw.__class__ is str:
+                elif role == "decoded" and plan[2] == NUMBER and raw.__class__ is str:
                     value = fill(_DIGITS, key, name, read)
                 elif role == "segments" and plan[8] and raw is None:
                     value = "[]"
@@ -555,13 +446,13 @@ class _Writer:
         spelling = shape[0]
         if self.by_span and fast is not None and isinstance(spelling, str):
             spelled = self.spelled.get(spelling)
-            if spelled is None and len(self.spelled) < _SPELLINGS_KEPT:
+            if spelled is None and len(self.spelled) < SPELLINGS_KEPT:
                 spelled = self.spelled[spelling] = {}
             if spelled is not None and len(spelled) < _SHAPES_KEPT:
                 spelled[presence(values, len(values) - len(self.nones))] = fast
         if self.by_hook and fast is not None and isinstance(spelling, str):
             by_types = self.hooked.get(spelling)
-            if by_types is None and len(self.hooked) < _SPELLINGS_KEPT:
+            if by_types is None and len(self.hooked) < SPELLINGS_KEPT:
                 by_types = self.hooked[spelling] = {}
             if by_types is not None and len(by_types) < _SHAPES_KEPT:
                 by_types[cast("tuple[type, ...]", shape[1:])] = (fast, texts)
@@ -617,39 +508,6 @@ class _Writer:
         except ValueError:  # a constant text the f-string cannot hold as it is
             return None
 
-    def _layout(self, spelling: str, text: str, match: re.Match[str]) -> Callable[[], Layout]:
-        """``layout`` for the hook of URLs whose scheme is written ``spelling``: an object's.
-
-        Worked out when the hook first asks for it, as the object's own hook would.
-        """
-        url = self.build(text, match, self.host_checks)
-
-        def found() -> Layout:
-            layout = url._layout()
-
-            def known() -> Layout:
-                return layout
-
-            if spelling in self.layouts:
-                self.layouts[spelling] = known  # the next lines' hooks: no look-up
-            return layout
-
-        if len(self.layouts) < _SPELLINGS_KEPT:
-            self.layouts[spelling] = found
-        return found
-
-    def _raw(self, values: tuple[Any, ...]) -> Parts:
-        """The raw fields, as ``URL._read`` gives them, from a line's values.
-
-        Read from the match (the text first) or by the hook (the scheme as written first).
-        """
-        if not self.by_span:
-            return dict(zip(("raw_scheme", *self.index), values, strict=True))
-        raw: Parts = {"raw_scheme": values[0][: values[0].index(":")]}
-        for key, at in self.index.items():
-            raw[key] = values[at]
-        return raw
-
     def _fill(
         self,
         filled: list[str],
@@ -666,7 +524,7 @@ class _Writer:
 
         A value of a short raw text (a port, a scheme written in capitals),
         and a property that depends on the spelling and such texts alone
-        (:func:`~rfc1738.urls.base.by_fields`), are worked out once for each.
+        (:func:`~.plan.by_fields`), are worked out once for each.
         Returns the object, where it had to be built.
         """
         known: tuple[object, ...] = ()
@@ -687,8 +545,7 @@ class _Writer:
                 value = values[at] if read is None else read(values[at])
             else:
                 if url is None:
-                    url = self.build(text, match, self.host_checks)
-                    primed(url, self._raw(values))
+                    url = self.object(text, match, values)
                 value = getattr(url, slot)
             written = _json(value)
             if known and len(self.known) < _KNOWN_KEPT:
@@ -710,15 +567,7 @@ class _Writer:
         template = self.templates.get(spelling) or self.template(spelling, url)
         by_span = self.by_span
         if by_span:
-            # As URL._read reads them, from the spans of the productions.
-            raw: Parts = {"raw_scheme": spelling}
-            regs = match.regs
-            for key, number, found in self.readers:
-                if number >= 0:
-                    start, end = regs[number]
-                    raw[key] = text[start:end] if start >= 0 else None
-                else:
-                    raw[key] = _first(text, regs, found)
+            raw: Parts = self.spanned(text, match, spelling)
             primed(url, raw)
             # A substring of a text that JSON writes as it is needs no escaping.
             as_json: Callable[[str], str] = _unquoted
@@ -730,13 +579,13 @@ class _Writer:
             value: Any = raw[key]
             if value is None:
                 written = "null"
-                same = kind != _OTHER  # decode(None) is None
+                same = kind != OTHER  # decode(None) is None
             elif value.__class__ is str:
                 written = as_json(value)
                 # What Field.decode gives back as it is (ASCII without escapes).
-                same = kind == _SAME or (kind == _ESCAPED and value.isascii() and "%" not in value)
+                same = kind == SAME or (kind == ESCAPED and value.isascii() and "%" not in value)
             else:
-                written = json_value(_plain(value))
+                written = json_value(json_ready(value))
                 same = False
             if decoded >= 0:
                 if same:
@@ -744,7 +593,7 @@ class _Writer:
                 else:
                     # Kept where the object looks for it (URL._decoded): properties read it.
                     result = raw[cached] = decode(value)  # type: ignore[index]
-                    out[decoded] = json_value(_plain(result))
+                    out[decoded] = json_value(json_ready(result))
             if as_written >= 0:
                 out[as_written] = written
             if segments >= 0:
@@ -755,9 +604,9 @@ class _Writer:
                     out[segments] = '["' + value.replace("/", '", "') + '"]'
                 else:
                     assert split is not None
-                    out[segments] = json_value(_plain(split(value)))
+                    out[segments] = json_value(json_ready(split(value)))
         for name, slot in self.attributes:
-            out[slot] = json_value(_plain(getattr(url, name)))
+            out[slot] = json_value(json_ready(getattr(url, name)))
         return template % tuple(out)
 
 
@@ -766,17 +615,13 @@ def _unquoted(text: str) -> str:
     return '"' + text + '"'
 
 
-def _where(found: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    return (found[0] if len(found) == 1 else -1), found
-
-
 #: How one ``%s`` of a shape's template (see :meth:`_Writer._shape`) is filled
 #: from a line's values: ``(kind, at, slot, read, key)``. :data:`_SEGMENTS`: the
 #: raw path at ``at``, a text JSON writes as it is, with ``/`` written ``", "``;
 #: :data:`_VALUE`: ``read`` of the value at ``at`` (``None``: the value itself)
 #: as JSON; :data:`_DIGITS`: the same for a :class:`Number` field, whose text of
 #: ASCII digits without a leading zero is the JSON of its number (at most
-#: :data:`~.codegen.DIGITS_WIDTH` of them: ``_plain`` writes a longer number as text);
+#: :data:`~.codegen.DIGITS_WIDTH` of them: ``json_ready`` writes a longer number as text);
 #: :data:`_BY_FIELDS`, :data:`_ATTRIBUTE`: the property ``slot`` of the
 #: object as JSON. ``slot`` names the fill (a member, or a raw field); ``key``
 #: is the index of the one value its text is kept by, or -1 (see
@@ -800,51 +645,3 @@ _SEGMENTS, _VALUE, _DIGITS, _BY_FIELDS, _ATTRIBUTE = range(5)
 _SHAPES_KEPT = 4096
 _KNOWN_KEPT = 4096
 _KNOWN_WIDTH = 64
-
-
-def _first(text: str, regs: tuple[tuple[int, int], ...], found: tuple[int, ...]) -> str | None:
-    """The text of the first of the groups ``found`` that matched, as ``spans_from_regs`` picks."""
-    for number in found:
-        start, end = regs[number]
-        if start >= 0:
-            return text[start:end]
-    return None
-
-
-#: One field declaration, as :meth:`_Writer.write` reads and writes it:
-#: ``(key, cached, kind, decode, decoded, as_written, segments, split, plain)``:
-#: the raw field's name (``raw_path``, ``host``); where the object keeps its
-#: decoded value (``(name,)``, see ``URL._decoded``); how its ``decode`` treats
-#: a text without escapes (:func:`_kind`); its ``decode``; the slots of its
-#: decoded value, its raw text and its segments (-1: not written); how its
-#: segments are read, where it has them; whether that is
-#: :meth:`Path.segments <rfc1738.urls.Path.segments>`.
-_FieldPlan = tuple[
-    str,
-    tuple[str],
-    int,
-    Callable[[Any], object],
-    int,
-    int,
-    int,
-    Callable[[Any], object] | None,
-    bool,
-]
-
-
-def _kind(field: Field[Any]) -> int:
-    """How ``field.decode`` treats a raw text without escapes, and ``None``.
-
-    :data:`_SAME`: gives every raw text back (:class:`Verbatim`);
-    :data:`_ESCAPED`: gives back one without escapes (:meth:`Field.decode`);
-    :data:`_NUMBER`: a number, ``None`` for ``None`` (:class:`Number`);
-    :data:`_OTHER`: anything else (the scheme in lower case, pairs), always called.
-    """
-    decode = type(field).decode
-    if decode is Verbatim.decode:
-        return _SAME
-    if decode is Field.decode:
-        return _ESCAPED
-    if decode is Number.decode:
-        return _NUMBER
-    return _OTHER

@@ -19,20 +19,13 @@ module imports nothing of the library but :mod:`rfc1738._records` and
 
 from __future__ import annotations
 
+from collections import deque
 from typing import Any
 
 from .._records import Record
-from ..errors import unfinished_literal_reason
+from ..errors import END, unfinished_literal_reason
 
-__all__ = ["DATA_VERSION", "END", "ErrorAutomaton", "LiteralRule", "StateInfo"]
-
-#: How ``expected`` names the end of the URL (as the reference parser does).
-END = "$END"
-
-#: Version of the data :meth:`ErrorAutomaton.to_data` writes. 3: its tables
-#: as strings, and each state's literals carry the production an error
-#: inside them names.
-DATA_VERSION = 3
+__all__ = ["END", "ErrorAutomaton", "LiteralRule", "StateInfo"]
 
 
 class LiteralRule(Record):
@@ -168,6 +161,9 @@ class ErrorAutomaton:
         - ``in_literals``: the few states where a literal of two or more
           characters is expected, with what an error inside each names
           (:class:`LiteralRule`, as a tuple).
+
+        Its version is that of the tables it is kept in
+        (:data:`rfc1738.runtime.tables.FORMAT`).
         """
         classes, rows, info = self._data
         names = sorted(
@@ -181,7 +177,6 @@ class ErrorAutomaton:
             states.append("".join(map(chr, numbers)))
             states.append("".join(chr(index[name]) for name in expected))
         return {
-            "version": DATA_VERSION,
             "start": self.start,
             "classes": classes,
             "rows": tuple("".join([chr(to + 1) for to in row]) for row in rows),
@@ -197,9 +192,7 @@ class ErrorAutomaton:
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> ErrorAutomaton:
-        """The automaton :meth:`to_data` wrote."""
-        if data.get("version") != DATA_VERSION:
-            raise ValueError(f"error automaton data of version {data.get('version')!r}")
+        """The automaton :meth:`to_data` wrote (as the tables' loader checked it)."""
         names: tuple[str, ...] = tuple(data["names"])
         in_literals = {
             n: tuple(LiteralRule(*literal) for literal in literals)
@@ -264,7 +257,7 @@ class ErrorAutomaton:
         """Every character some transition reads: no string of the language holds another.
 
         >>> from rfc1738 import shipped
-        >>> alphabet = shipped().error_automaton("http").alphabet()
+        >>> alphabet = shipped().tables.automaton("http", "httpurl").alphabet()
         >>> "/" in alphabet, " " in alphabet
         (True, False)
         """
@@ -278,8 +271,6 @@ class ErrorAutomaton:
         holds ``"\\x00"`` where a class has none): loading the whole
         automaton costs about a millisecond.
         """
-        if data.get("version") != DATA_VERSION:
-            raise ValueError(f"error automaton data of version {data.get('version')!r}")
         # Per class, the row's characters for it in every state: one column each.
         columns = zip(*data["rows"], strict=True)
         read = [
@@ -289,11 +280,34 @@ class ErrorAutomaton:
         ]
         return frozenset("".join(read))
 
-    def matches(self, text: str) -> bool:
-        """Whether ``text`` is in the start rule's language."""
-        last, state = self._last_end(text)
-        info = self._ends[state]
-        return last == len(text) and info is not None and info.accepting
+    def shortest_accepted(self, excluding: str = "") -> str | None:
+        """A shortest text the start rule accepts that holds none of ``excluding``, or ``None``.
+
+        A breadth-first walk from the first state over the characters but
+        ``excluding``, one character a class of characters: a letter where
+        the class has one, so that the text reads as a word.
+
+        >>> from rfc1738 import shipped
+        >>> shipped().tables.automaton("news", "newsurl").shortest_accepted()
+        'NEWS:*'
+        >>> print(shipped().tables.automaton("generic", "genericurl").shortest_accepted(":"))
+        None
+        """
+        classes, rows, info = self._data
+        reached = {0: ""}
+        waiting = deque([0])
+        while waiting:
+            state = waiting.popleft()
+            text = reached[state]
+            ends = info.get(state)
+            if ends is not None and ends.accepting:
+                return text
+            for chars, to in zip(classes, rows[state], strict=True):
+                usable = sorted(set(chars).difference(excluding))
+                if to >= 0 and usable and to not in reached:
+                    reached[to] = text + next((c for c in usable if c.isalpha()), usable[0])
+                    waiting.append(to)
+        return None
 
     def error(
         self, text: str, *, as_earley: bool = False

@@ -1,13 +1,15 @@
 """Validating many URLs at once: one a line, from a file, a buffer or any iterable.
 
-:func:`check_lines` is :meth:`ParserSet.is_valid
-<rfc1738.runtime.dispatch.ParserSet.is_valid>` for a stream: the same answer for
-every line, with what is the same from one line to the next worked out once
-(the scheme's expression and where its ``host``, ``hostnumber`` and ``port``
-groups are), and bytes read in large blocks. It keeps nothing per line, so a
-file of any length is checked in constant memory. :func:`match_lines` gives
-each valid line's match too, and :func:`match_blocks` the same a block of
-lines at a time, the lines of each scheme matched one after another.
+:func:`check_lines` is :meth:`Grammar.is_valid <rfc1738.Grammar.is_valid>`
+for a stream: the same answer for every line, with what is the same from one
+line to the next worked out once (the scheme's engine: its expression and
+where its ``host``, ``hostnumber`` and ``port`` groups are), and bytes read
+in large blocks. It keeps nothing per line, so a file of any length is
+checked in constant memory. :func:`match_lines` gives each valid line's
+match too, and :func:`match_blocks` the same a block of lines at a time, the
+lines of each scheme matched one after another. Each takes a
+:class:`rfc1738.Grammar` (``parsers``), and reads it through its
+:class:`~rfc1738.runtime.dispatch.Dispatch`: the engines and the explainer.
 """
 
 # No `from __future__ import annotations`: the NamedTuple fields' annotations stay
@@ -18,7 +20,7 @@ from itertools import islice
 from typing import IO, Any, NamedTuple, cast
 
 from ..errors import URLSyntaxError
-from .dispatch import ParserSet
+from .dispatch import MAX_SPELLINGS, Dispatching
 
 __all__ = [
     "BLOCK",
@@ -34,9 +36,6 @@ __all__ = [
 #: How many bytes are read and decoded at once.
 BLOCK = 1 << 20
 
-#: How many distinct schemes (as written) keep their parser at hand.
-_SCHEMES_KEPT = 256
-
 #: At most how many lines :func:`match_blocks` gives at once.
 BLOCK_LINES = 2048
 
@@ -50,7 +49,7 @@ class LineResult(NamedTuple):
     text: str
     #: The grammar file that judged it: its scheme's, or ``generic``.
     scheme: str
-    #: Whether :meth:`~rfc1738.runtime.dispatch.ParserSet.parse` would return an object.
+    #: Whether :meth:`~rfc1738.Grammar.parse` would return an object.
     valid: bool
 
 
@@ -63,7 +62,7 @@ class LineMatch(NamedTuple):
     text: str
     #: The grammar file that judged it: its scheme's, or ``generic``.
     scheme: str
-    #: Whether :meth:`~rfc1738.runtime.dispatch.ParserSet.parse` would return an object.
+    #: Whether :meth:`~rfc1738.Grammar.parse` would return an object.
     valid: bool
     #: The match of the scheme's compiled expression for a valid line it read
     #: (host checks done); ``None`` for an invalid line, or a scheme no
@@ -211,15 +210,15 @@ _Judge = tuple[str, "Callable[[str], re.Match[str] | None] | None", Callable[[st
 
 
 def check_lines(
-    parsers: ParserSet,
+    parsers: Dispatching,
     source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes],
     *,
     host_checks: bool = True,
 ) -> Iterator[LineResult]:
     """Validate each line of ``source`` (see :func:`lines`): one :class:`LineResult` a line.
 
-    The verdict is :meth:`~rfc1738.runtime.dispatch.ParserSet.is_valid`'s, with
-    the compiled expressions; ask :meth:`~rfc1738.runtime.dispatch.ParserSet.parse`
+    The verdict is :meth:`~rfc1738.Grammar.is_valid`'s, with the compiled
+    expressions; ask :meth:`~rfc1738.Grammar.parse` or :func:`line_error`
     for the error of a line that is not valid.
     """
     judges = _Judges(parsers, host_checks)
@@ -231,7 +230,7 @@ def check_lines(
 
 
 def match_lines(
-    parsers: ParserSet,
+    parsers: Dispatching,
     source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes],
     *,
     host_checks: bool = True,
@@ -240,7 +239,7 @@ def match_lines(
 
     For a valid line of a scheme that has a compiled expression, ``match`` is
     its match, host checks done: the groups of each production are those of
-    :attr:`ParserSet.fast_parser(scheme).fields <rfc1738.runtime.fast.FastParser.fields>`,
+    :attr:`Grammar.engine(scheme).fields <rfc1738.runtime.engines.Engine.fields>`,
     so that the URL layer builds the object, or writes its fields, without
     matching again. ``match`` is ``None`` for an invalid line, and for a
     line of a scheme no expression serves (a grammar that refers back to
@@ -262,7 +261,7 @@ def match_lines(
 
 
 def match_blocks(
-    parsers: ParserSet,
+    parsers: Dispatching,
     source: Iterable[str] | Iterable[bytes] | IO[str] | IO[bytes],
     *,
     host_checks: bool = True,
@@ -328,30 +327,30 @@ def match_blocks(
 
 
 def line_error(
-    parsers: ParserSet, text: str, *, host_checks: bool = True, scheme: str | None = None
+    parsers: Dispatching, text: str, *, host_checks: bool = True, scheme: str | None = None
 ) -> URLSyntaxError:
-    """The error :meth:`~rfc1738.runtime.dispatch.ParserSet.parse` raises for ``text``.
+    """The error :meth:`~rfc1738.Grammar.parse` raises for ``text``.
 
     For a line :func:`check_lines` or :func:`match_lines` found invalid:
     the same error, with its details worked out, without raising it. Where
-    the scheme's error automaton or expression rejects the text, that is
-    the error ``parse`` explains when it is read; otherwise (a host check,
-    a scheme served another way) ``parse`` says. ``ValueError`` if ``text``
+    the scheme's error automaton rejects the text, that is the error
+    ``parse`` explains when it is read; otherwise (a host check, a scheme
+    served another way) the scheme's engine says. ``ValueError`` if ``text``
     is valid. ``scheme``: the grammar file that judged the line, as
     :class:`LineResult` and :class:`LineMatch` give it (``None``: worked out
     again from ``text``).
     """
-    entry = parsers.files[scheme] if scheme is not None else parsers.scheme_file(text)
-    rejected = parsers._automaton_rejection(text, entry)
+    dispatch = parsers.dispatch
+    entry = dispatch.files[scheme] if scheme is not None else dispatch.scheme_file(text)
+    rejected = dispatch.explainer.rejection(text, entry)
     if rejected is not None:
         return rejected
-    fullmatch = parsers._scheme_hot_path(entry.scheme).fullmatch
-    if fullmatch is not None and fullmatch(text) is None:
-        return parsers._fast_error(text, entry)
     try:
-        parsers.parse(text, host_checks=host_checks)
-    except URLSyntaxError as error:
+        url = dispatch.engine(entry.scheme).parse(text, host_checks)
+    except URLSyntaxError as error:  # a host check
         return error
+    if url is None:
+        return dispatch.explainer.error(text, entry)
     raise ValueError(f"{text!r} is a valid URL")
 
 
@@ -359,31 +358,26 @@ class _Judges(dict[str, _Judge]):
     """Each scheme's judge by the scheme as written (``""``: no scheme), worked out when first met.
 
     A dictionary whose look-up of a scheme already met is the dictionary's
-    own (the loops look one up per line); at most :data:`_SCHEMES_KEPT`
-    spellings are kept, as they come from the input.
+    own (the loops look one up per line); at most
+    :data:`~rfc1738.runtime.dispatch.MAX_SPELLINGS` spellings are kept, as
+    they come from the input.
     """
 
-    def __init__(self, parsers: ParserSet, host_checks: bool) -> None:
+    def __init__(self, parsers: Dispatching, host_checks: bool) -> None:
         super().__init__()
-        self.parsers = parsers
+        self.dispatch = parsers.dispatch
         self.host_checks = host_checks
 
     def __missing__(self, written: str) -> _Judge:
-        judge = _judge(self.parsers, written + ":", self.host_checks)
-        if len(self) < _SCHEMES_KEPT:
+        entry = self.dispatch.scheme_file(written + ":")
+        # The scheme's engine gives both the verdict and, where the scheme has
+        # a compiled expression, the match of a valid line: one call a line
+        # either way (as Grammar.is_valid judges).
+        engine = self.dispatch.engine(entry.scheme)
+        if self.host_checks:
+            judge: _Judge = (entry.scheme, engine.valid_match, engine.valid)
+        else:
+            judge = (entry.scheme, engine.fullmatch, engine.matches)
+        if len(self) < MAX_SPELLINGS:
             self[written] = judge
         return judge
-
-
-def _judge(parsers: ParserSet, text: str, host_checks: bool) -> _Judge:
-    """How ``text``'s scheme judges a line, as :meth:`ParserSet.is_valid` does.
-
-    The scheme's runner (:mod:`rfc1738.runtime.engines`) gives both the verdict
-    and, where the scheme has a compiled expression, the match of a valid
-    line: one call a line either way.
-    """
-    entry = parsers.scheme_file(text)
-    runner = parsers._scheme_hot_path(entry.scheme)
-    if host_checks:
-        return (entry.scheme, runner.valid_match, runner.valid)
-    return (entry.scheme, runner.fullmatch, runner.matches)

@@ -7,20 +7,20 @@ else ``$XDG_CACHE_HOME/rfc1738``, else ``~/.cache/rfc1738``.
 
 A cache file is never trusted. It must be a regular file of at most
 :data:`MAX_CACHE_FILE` bytes, opened without blocking (a FIFO in its place
-does not wait for a writer). Its first line holds the SHA-256 of the rest,
-which is checked before anything else is read; the rest is the tables' plain
-data (:func:`~rfc1738.runtime.tables.tables_data`) in :mod:`marshal`'s format,
-which builds values and runs nothing (it is read only once its digest
-matches, so that no damaged data reaches it), and must hold nothing but
-dicts, tuples, strings, integers, booleans and ``None``, have the shape
-:func:`~rfc1738.runtime.tables.read_tables` checks (every field of its type, the
-parts of each scheme's table agreeing: :mod:`rfc1738.runtime.checked`) and the
-key asked for. Anything else (a stale file, a truncated or corrupt one, one
-rewritten with a digest of its own that does not hold together, one that
-cannot be read) is a miss, and the grammar is compiled again; a scheme whose
-expression does not compile with the groups its table lists is compiled
-again when it is first used (:class:`~rfc1738.runtime.store.TableStore`). A
-cache that cannot be written is no error: the tables are used from memory.
+does not wait for a writer). :func:`encode` writes it: a first line with the
+SHA-256 of the rest, then the tables' plain data
+(:func:`~rfc1738.runtime.tables.tables_data`) in :mod:`marshal`'s format,
+which builds values and runs nothing. :func:`decode` checks the digest
+before anything else is read (no damaged data reaches :mod:`marshal`), then
+reads the data with :func:`~rfc1738.runtime.tables.read_checked`: nothing but
+dicts, tuples, strings, integers, booleans and ``None``, where the writer
+puts them, every table's parts agreeing. Anything else (a stale file, a
+truncated or corrupt one, one rewritten with a digest of its own that does
+not hold together, one that cannot be read, one of another key) is a miss,
+and the grammar is compiled again; a scheme whose expression does not compile
+with the groups its table lists is compiled again when it is first used
+(:class:`~rfc1738.runtime.store.GrammarTables`). A cache that cannot be
+written is no error: the tables are used from memory.
 """
 
 from __future__ import annotations
@@ -31,9 +31,17 @@ import os
 from pathlib import Path
 
 from ..bnf.files import read_regular_file
-from .tables import Tables, digest, read_tables, tables_data
+from .tables import Tables, digest, read_checked, tables_data
 
-__all__ = ["ENVIRONMENT", "MAX_CACHE_FILE", "cache_dir", "read_cached", "write_cached"]
+__all__ = [
+    "ENVIRONMENT",
+    "MAX_CACHE_FILE",
+    "cache_dir",
+    "decode",
+    "encode",
+    "read_cached",
+    "write_cached",
+]
 
 #: The environment variable that names the cache directory ("" turns the cache off).
 ENVIRONMENT = "RFC1738_CACHE_DIR"
@@ -61,6 +69,23 @@ def _path(key: str) -> Path | None:
     return None if found is None else found / f"{key}.tables"
 
 
+def encode(tables: Tables) -> bytes:
+    """``tables`` as a cache file holds them: the digest line, then the data in marshal's format."""
+    body = marshal.dumps(tables_data(tables), _MARSHAL_VERSION)
+    return _HEADER + digest(body).encode() + b"\n" + body
+
+
+def decode(data: bytes) -> Tables | None:
+    """The tables of a cache file's bytes; ``None`` unless its digest and its data are good."""
+    header, _, body = data.partition(b"\n")
+    if header != _HEADER + digest(body).encode():
+        return None
+    try:
+        return read_checked(marshal.loads(body))
+    except (ValueError, TypeError, EOFError, MemoryError, RecursionError):
+        return None
+
+
 def read_cached(key: str) -> Tables | None:
     """The cached tables of content key ``key``, or ``None`` (missing, stale or corrupt)."""
     path = _path(key)
@@ -70,32 +95,8 @@ def read_cached(key: str) -> Tables | None:
         data = read_regular_file(path, MAX_CACHE_FILE)
     except OSError:  # missing, unreadable, not a regular file, too big
         return None
-    header, _, body = data.partition(b"\n")
-    if header != _HEADER + digest(body).encode():
-        return None
-    try:
-        value = marshal.loads(body)
-        if not _plain(value):
-            return None
-        tables = read_tables(value)
-    except (ValueError, TypeError, EOFError, MemoryError, RecursionError):
-        return None
-    return tables if tables.key == key else None
-
-
-def _plain(value: object) -> bool:
-    """Whether ``value`` holds only dicts, tuples, strings, integers, booleans and ``None``."""
-    todo = [value]
-    while todo:
-        item = todo.pop()
-        if isinstance(item, dict):
-            todo.extend(item.keys())
-            todo.extend(item.values())
-        elif isinstance(item, tuple):
-            todo.extend(item)
-        elif not (item is None or isinstance(item, str | int)):  # int: bool too
-            return False
-    return True
+    tables = decode(data)
+    return tables if tables is not None and tables.key == key else None
 
 
 def write_cached(tables: Tables) -> bool:
@@ -107,8 +108,7 @@ def write_cached(tables: Tables) -> bool:
     path = _path(tables.key)
     if path is None:
         return False
-    body = marshal.dumps(tables_data(tables), _MARSHAL_VERSION)
-    data = _HEADER + digest(body).encode() + b"\n" + body
+    data = encode(tables)
     # Written aside under a name no other writer uses, then renamed into place.
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{id(data):x}.tmp")
     try:

@@ -3,7 +3,8 @@
 Small records (:class:`~rfc1738._records.Record`) in a module of their own,
 so that ``import rfc1738`` has the types without the writers: the patterns
 are written by :mod:`rfc1738.compile.dialects` from the compiler's IR, when a
-grammar is exported.
+grammar is exported. The dialects' names are here too (:data:`DIALECT_NAMES`),
+so that the command line offers them without importing the compiler.
 """
 
 from __future__ import annotations
@@ -13,7 +14,11 @@ from collections.abc import Mapping
 from .._records import Record
 from .hooks import Derived
 
-__all__ = ["Export", "ExportedPattern"]
+__all__ = ["DIALECT_NAMES", "Export", "ExportedPattern"]
+
+#: The regex dialects a grammar is exported in, by the names :func:`rfc1738.export`
+#: and ``rfc1738 grammar export --dialect`` take (:data:`rfc1738.compile.dialects.DIALECTS`).
+DIALECT_NAMES = ("python", "re2", "java", "ecmascript")
 
 
 class ExportedPattern(Record):

@@ -1,4 +1,4 @@
-"""Checks on hosts and ports beyond the grammar, and reading them from spans.
+"""Checks on hosts and ports beyond the grammar, on the spans of a match.
 
 The BNF lets a label, a host name, a ``hostnumber`` part and a port be any
 length. RFC 1034 section 3.5 limits a label to 63 characters; RFC 1034
@@ -25,8 +25,6 @@ __all__ = [
     "check_port",
     "check_spans",
     "octets_pass",
-    "read_hostport",
-    "span_text",
 ]
 
 #: The productions the checks read, in every scheme that has them.
@@ -36,19 +34,6 @@ MAX_LABEL = 63
 MAX_HOST = 255
 MAX_OCTET = 255
 MAX_PORT = 65535
-
-
-def span_text(text: str, spans: Spans, name: str) -> str | None:
-    """The text production ``name`` matched; ``None`` when it did not match."""
-    span = spans.get(name)
-    return None if span is None else text[span[0] : span[1]]
-
-
-def read_hostport(text: str, spans: Spans, host_checks: bool) -> tuple[str | None, str | None]:
-    """``host`` and ``port`` as written (checked unless ``host_checks`` is false)."""
-    if host_checks:
-        check_spans(text, spans)
-    return span_text(text, spans, "host"), span_text(text, spans, "port")
 
 
 def check_spans(text: str, spans: Spans) -> None:

@@ -24,264 +24,89 @@ that a generated standalone module can hold it as a table:
 
 :func:`write` writes a URL from the raw text of each field; :func:`present`
 finds which optional parts that hold no field a URL's text has (the final
-``/`` of ``telnet://h/``), so that a rewrite keeps them as written.
+``/`` of ``telnet://h/``), so that a rewrite keeps them as written. The
+rest are named queries the URL classes ask of their start rule
+(:func:`literal_before`, :func:`literal_options`, :func:`fieldless_options`,
+:func:`fields_in`). Each walk is either a pass (a :class:`LayoutVisitor`:
+one method per kind of node) or a look over :func:`nodes`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
+from collections.abc import Iterator, Mapping
+from typing import Any, TypeVar
 
 from .spans import Spans
+from .visit import Visitor
 
-__all__ = ["Layout", "fields_in", "literal_before", "present", "write"]
+__all__ = [
+    "Layout",
+    "LayoutVisitor",
+    "fieldless_options",
+    "fields_in",
+    "literal_before",
+    "literal_options",
+    "nodes",
+    "present",
+    "write",
+]
 
 #: A layout node (see the module docstring).
 Layout = tuple[Any, ...]
 
+R = TypeVar("R")
+
+
+class LayoutVisitor(Visitor[R]):
+    """A pass over a layout: ``visit_<kind>`` per kind, a node's kind its first item (``"opt"``)."""
+
+
+def nodes(layout: Layout) -> Iterator[Layout]:
+    """Every node of ``layout``, each before the nodes inside it, in the order they are written."""
+    yield layout
+    for inner in _inside(layout):
+        yield from nodes(inner)
+
+
+def _inside(node: Layout) -> tuple[Layout, ...]:
+    """The nodes right inside ``node``."""
+    kind = node[0]
+    if kind in ("seq", "alt"):
+        items: tuple[Layout, ...] = node[1]
+        return items
+    if kind in ("opt", "group"):
+        return () if node[2] is None else (node[2],)
+    return (node[1],) if kind == "rep" else ()
+
+
+# ---- named queries ----
+
 
 def fields_in(layout: Layout) -> frozenset[str]:
     """Every field production anywhere in ``layout``."""
-    kind = layout[0]
-    if kind == "group":
-        inner = layout[2]
-        return frozenset({layout[1]}) | (fields_in(inner) if inner is not None else frozenset())
-    if kind in ("seq", "alt"):
-        return frozenset().union(*(fields_in(item) for item in layout[1]))
-    if kind == "opt":
-        return fields_in(layout[2])
-    if kind == "rep":
-        return fields_in(layout[1])
-    return frozenset()
-
-
-def _required(layout: Layout) -> frozenset[str]:
-    """The fields a match of ``layout`` cannot do without."""
-    kind = layout[0]
-    if kind == "group":
-        return frozenset({layout[1]})
-    if kind == "seq":
-        return frozenset().union(*(_required(item) for item in layout[1]))
-    if kind == "alt":
-        options = [_required(option) for option in layout[1]]
-        return frozenset.intersection(*options) if options else frozenset()
-    if kind == "rep" and layout[2] > 0:
-        return _required(layout[1])
-    return frozenset()
-
-
-# ---- reading: which field-less optional parts the text has ----
-
-
-def present(layout: Layout, text: str, spans: Spans) -> frozenset[int]:
-    """The numbers of the optional parts without a field that ``text`` holds.
-
-    ``spans`` are where the fields matched; the layout is followed along the
-    text from the start (literals compared, fields skipped by their spans).
-    """
-    found: set[int] = set()
-    _align(layout, text, 0, spans, found)
-    return frozenset(found)
-
-
-def _align(layout: Layout, text: str, at: int, spans: Spans, found: set[int]) -> int | None:
-    kind = layout[0]
-    if kind == "lit":
-        after = at + len(layout[1])
-        written = text[at:after]
-        same = written.lower() == layout[1].lower() if layout[2] else written == layout[1]
-        return after if same else None
-    if kind == "chars":
-        return at + 1 if at < len(text) and text[at] in layout[1] else None
-    if kind == "group":
-        span = spans.get(layout[1])
-        if span is not None and span[0] == at:
-            return span[1]
-        return None if layout[2] is None else _align(layout[2], text, at, spans, found)
-    if kind == "seq":
-        position = at
-        for item in layout[1]:
-            moved = _align(item, text, position, spans, found)
-            if moved is None:
-                return None
-            position = moved
-        return position
-    if kind == "alt":
-        for option in layout[1]:
-            marks: set[int] = set()
-            end = _align(option, text, at, spans, marks)
-            if end is not None:
-                found |= marks
-                return end
-        return None
-    if kind == "opt":
-        marks = set()
-        matched = _align(layout[2], text, at, spans, marks)
-        if matched is None:
-            return at
-        found |= marks
-        if not any(name in spans for name in fields_in(layout[2])):
-            found.add(layout[1])
-        return matched
-    # ("rep", item, low, high)
-    count, where = 0, at
-    while layout[3] < 0 or count < layout[3]:
-        step = _align(layout[1], text, where, spans, found)
-        if step is None or step == where:
-            break
-        count, where = count + 1, step
-    return where if count >= layout[2] else None
-
-
-# ---- writing ----
-
-
-def write(
-    layout: Layout,
-    parts: Mapping[str, object],
-    *,
-    scheme: str,
-    kept: frozenset[int] = frozenset(),
-    names: Mapping[str, str] | None = None,
-    start: str = "",
-) -> str:
-    """The text of a URL whose fields' productions hold ``parts`` (raw text, ``None`` if absent).
-
-    ``scheme`` is written in place of the scheme name inside the start
-    rule's first literal (``"http://"i`` becomes ``HTTP://`` for ``HTTP``);
-    ``kept`` are the optional parts without a field to write (see
-    :func:`present`). A production inside a repetition takes a tuple, one
-    item per repetition. ``names`` gives the field name of each production,
-    for the messages; ``start`` names the start rule in them. Raises
-    ``ValueError`` when no text of the layout holds the parts.
-    """
-    return _Writer(parts, scheme, kept, names or {}, start).write(layout)
-
-
-class _Writer:
-    def __init__(
-        self,
-        parts: Mapping[str, object],
-        scheme: str,
-        kept: frozenset[int],
-        names: Mapping[str, str],
-        start: str,
-    ) -> None:
-        self.parts = parts
-        self.scheme = scheme
-        self.kept = kept
-        self.names = names
-        self.start = start
-
-    def name(self, production: str) -> str:
-        return self.names.get(production, production)
-
-    def given(self, layout: Layout) -> frozenset[str]:
-        return frozenset(p for p in fields_in(layout) if self.parts.get(p) is not None)
-
-    def write(self, layout: Layout, why: str | None = None) -> str:
-        kind = layout[0]
-        if kind == "lit":
-            text: str = layout[1]
-            scheme = self.scheme
-            if layout[2] and text.lower().startswith(scheme.lower() + ":"):
-                return scheme + text[len(scheme) :]
-            return text
-        if kind == "chars":
-            if len(layout[1]) != 1:
-                raise ValueError(f"{self.start} has a part here that no field writes")
-            return str(layout[1])
-        if kind == "group":
-            value = self.parts.get(layout[1])
-            if value is not None:
-                return str(value)
-            if layout[2] is not None and self.given(layout[2]):
-                return self.write(layout[2], why or self.first_given(layout[2]))
-            raise ValueError(self.missing(layout[1], why))
-        if kind == "seq":
-            return "".join(self.write(item, why) for item in layout[1])
-        if kind == "alt":
-            option = self.choose(layout[1], why)
-            # What chose this option: a given field the other options do not all have.
-            common = frozenset.intersection(*(fields_in(o) for o in layout[1]))
-            return self.write(option, why or self.first_given(option, common))
-        if kind == "opt":
-            if self.given(layout[2]):
-                return self.write(layout[2], why or self.first_given(layout[2]))
-            if layout[1] in self.kept and not _required(layout[2]):
-                return self.write(layout[2], why)
-            return ""
-        return self.repeat(layout, why)
-
-    def first_given(self, layout: Layout, but: frozenset[str] = frozenset()) -> str | None:
-        """The first field of ``layout`` that is given: what makes the part written."""
-        given = self.given(layout) - but
-        return next((p for p in _order(layout) if p in given), None)
-
-    def choose(self, options: tuple[Layout, ...], why: str | None) -> Layout:
-        given = frozenset().union(*(self.given(option) for option in options))
-        fitting = [option for option in options if given <= fields_in(option)]
-        for option in fitting:
-            if _required(option) <= given:
-                return option
-        if fitting:
-            return fitting[0]  # writing it says which field is missing
-        # Name only what tells the options apart (not the host every option has).
-        common = frozenset.intersection(*(fields_in(option) for option in options))
-        first, *others = sorted(given - common, key=lambda p: _position(options, p))
-        together = " and ".join(self.name(p) for p in others)
-        raise ValueError(
-            f"give {self.name(first)} or {together}, not both: no {self.start} has them all"
-        )
-
-    def repeat(self, layout: Layout, why: str | None) -> str:
-        _kind, item, low, high = layout
-        inside = sorted(fields_in(item))
-        values = {p: self.parts.get(p) for p in inside}
-        lengths = {len(v) for v in values.values() if isinstance(v, tuple)}
-        if len(lengths) > 1:
-            raise ValueError(f"{', '.join(map(self.name, inside))} must have as many items")
-        count = lengths.pop() if lengths else 0
-        if count < low or (high >= 0 and count > high):
-            raise ValueError(f"{self.start} repeats this part {low} to {high} times, not {count}")
-        written: list[str] = []
-        outer = self.parts
-        for index in range(count):
-            self.parts = {
-                **outer,
-                **{p: v[index] for p, v in values.items() if isinstance(v, tuple)},
-            }
-            try:
-                written.append(self.write(item, why))
-            finally:
-                self.parts = outer
-        return "".join(written)
-
-    def missing(self, production: str, why: str | None) -> str:
-        field = self.name(production)
-        if why is None:
-            return f"{self.start} always has a {field}: it cannot be None"
-        return f"{self.name(why)} needs a {field} ({self.start}): give {field}='' too"
+    return frozenset(node[1] for node in nodes(layout) if node[0] == "group")
 
 
 def _order(layout: Layout) -> list[str]:
     """The field productions of ``layout`` in the order they are written."""
-    kind = layout[0]
-    if kind == "group":
-        inner = layout[2]
-        return [layout[1], *(_order(inner) if inner is not None else [])]
-    if kind in ("seq", "alt"):
-        return [p for item in layout[1] for p in _order(item)]
-    if kind == "opt":
-        return _order(layout[2])
-    if kind == "rep":
-        return _order(layout[1])
-    return []
+    return [node[1] for node in nodes(layout) if node[0] == "group"]
 
 
-def _position(options: tuple[Layout, ...], production: str) -> int:
-    order = [p for option in options for p in _order(option)]
-    return order.index(production) if production in order else len(order)
+def fieldless_options(layout: Layout) -> frozenset[int]:
+    """The numbers of the ``opt`` parts of ``layout`` that can be written with no field
+    (the final ``/`` of ``telnet://h/``)."""
+    return frozenset(
+        node[1] for node in nodes(layout) if node[0] == "opt" and not _NEEDS_FIELD.visit(node[2])
+    )
+
+
+def literal_options(layout: Layout, production: str) -> tuple[str, ...]:
+    """The literals that are options of the alternative beside field ``production``
+    (``("localhost",)`` for file's ``[ host | "localhost" ]``); ``()`` where it has none."""
+    for node in nodes(layout):
+        if node[0] == "alt" and ("group", production, None) in node[1]:
+            return tuple(option[1] for option in node[1] if option[0] == "lit")
+    return ()
 
 
 def literal_before(layout: Layout, production: str) -> str:
@@ -309,9 +134,7 @@ _BEFORE_KEPT = 1024
 
 def _literal_before(layout: Layout, production: str) -> str:
     last = ""
-
-    def walk(node: Layout) -> bool:
-        nonlocal last
+    for node in nodes(layout):
         kind = node[0]
         if kind == "lit":
             last = node[1]
@@ -319,17 +142,266 @@ def _literal_before(layout: Layout, production: str) -> str:
             last = node[1] if len(node[1]) == 1 else ""
         elif kind == "group":
             if node[1] == production:
-                return True
+                if last:
+                    return last
+                break
             last = ""
-            return node[2] is not None and walk(node[2])
-        elif kind in ("seq", "alt"):
-            return any(walk(item) for item in node[1])
-        elif kind == "opt":
-            return walk(node[2])
-        elif kind == "rep":
-            return walk(node[1])
+    raise ValueError(f"no literal before {production} in this layout")
+
+
+class _Required(LayoutVisitor[frozenset[str]]):
+    """The fields a match of a layout cannot do without."""
+
+    def visit_group(self, node: Layout) -> frozenset[str]:
+        return frozenset({node[1]})
+
+    def visit_seq(self, node: Layout) -> frozenset[str]:
+        return frozenset().union(*map(self.visit, node[1]))
+
+    def visit_alt(self, node: Layout) -> frozenset[str]:
+        options = [self.visit(option) for option in node[1]]
+        return frozenset.intersection(*options) if options else frozenset()
+
+    def visit_rep(self, node: Layout) -> frozenset[str]:
+        return self.visit(node[1]) if node[2] > 0 else frozenset()
+
+    def generic_visit(self, node: Layout, *context: Any) -> frozenset[str]:
+        return frozenset()  # a literal, a character, an optional part
+
+
+class _NeedsField(LayoutVisitor[bool]):
+    """Whether every text of a layout holds a field."""
+
+    def visit_group(self, node: Layout) -> bool:
+        return True
+
+    def visit_seq(self, node: Layout) -> bool:
+        return any(map(self.visit, node[1]))
+
+    def visit_alt(self, node: Layout) -> bool:
+        return all(map(self.visit, node[1]))
+
+    def visit_rep(self, node: Layout) -> bool:
+        return bool(node[2] > 0 and self.visit(node[1]))
+
+    def generic_visit(self, node: Layout, *context: Any) -> bool:
         return False
 
-    if not walk(layout) or not last:
-        raise ValueError(f"no literal before {production} in this layout")
-    return last
+
+_REQUIRED = _Required()
+_NEEDS_FIELD = _NeedsField()
+
+
+# ---- reading: which field-less optional parts the text has ----
+
+
+def present(layout: Layout, text: str, spans: Spans) -> frozenset[int]:
+    """The numbers of the optional parts without a field that ``text`` holds.
+
+    ``spans`` are where the fields matched; the layout is followed along the
+    text from the start (literals compared, fields skipped by their spans).
+    """
+    found: set[int] = set()
+    _Aligner(text, spans).visit(layout, 0, found)
+    return frozenset(found)
+
+
+class _Aligner(LayoutVisitor[int | None]):
+    """Where a layout's match of the text from ``at`` ends (``None``: it does not match),
+    adding the optional parts without a field it holds to ``found``."""
+
+    def __init__(self, text: str, spans: Spans) -> None:
+        self.text = text
+        self.spans = spans
+
+    def visit_lit(self, node: Layout, at: int, found: set[int]) -> int | None:
+        after = at + len(node[1])
+        written = self.text[at:after]
+        same = written.lower() == node[1].lower() if node[2] else written == node[1]
+        return after if same else None
+
+    def visit_chars(self, node: Layout, at: int, found: set[int]) -> int | None:
+        return at + 1 if at < len(self.text) and self.text[at] in node[1] else None
+
+    def visit_group(self, node: Layout, at: int, found: set[int]) -> int | None:
+        span = self.spans.get(node[1])
+        if span is not None and span[0] == at:
+            return span[1]
+        return None if node[2] is None else self.visit(node[2], at, found)
+
+    def visit_seq(self, node: Layout, at: int, found: set[int]) -> int | None:
+        position: int | None = at
+        for item in node[1]:
+            position = self.visit(item, position, found)
+            if position is None:
+                return None
+        return position
+
+    def visit_alt(self, node: Layout, at: int, found: set[int]) -> int | None:
+        for option in node[1]:
+            marks: set[int] = set()
+            end = self.visit(option, at, marks)
+            if end is not None:
+                found |= marks
+                return end
+        return None
+
+    def visit_opt(self, node: Layout, at: int, found: set[int]) -> int | None:
+        marks: set[int] = set()
+        matched = self.visit(node[2], at, marks)
+        if matched is None:
+            return at
+        found |= marks
+        if not any(name in self.spans for name in fields_in(node[2])):
+            found.add(node[1])
+        return matched
+
+    def visit_rep(self, node: Layout, at: int, found: set[int]) -> int | None:
+        _kind, item, low, high = node
+        count, where = 0, at
+        while high < 0 or count < high:
+            step = self.visit(item, where, found)
+            if step is None or step == where:
+                break
+            count, where = count + 1, step
+        return where if count >= low else None
+
+
+# ---- writing ----
+
+
+def write(
+    layout: Layout,
+    parts: Mapping[str, object],
+    *,
+    scheme: str,
+    kept: frozenset[int] = frozenset(),
+    names: Mapping[str, str] | None = None,
+    start: str = "",
+) -> str:
+    """The text of a URL whose fields' productions hold ``parts`` (raw text, ``None`` if absent).
+
+    ``scheme`` is written in place of the scheme name inside the start
+    rule's first literal (``"http://"i`` becomes ``HTTP://`` for ``HTTP``);
+    ``kept`` are the optional parts without a field to write (see
+    :func:`present`). A production inside a repetition takes a tuple, one
+    item per repetition. ``names`` gives the field name of each production,
+    for the messages; ``start`` names the start rule in them. Raises
+    ``ValueError`` when no text of the layout holds the parts.
+    """
+    return _LayoutWriter(parts, scheme, kept, names or {}, start).visit(layout, None)
+
+
+class _LayoutWriter(LayoutVisitor[str]):
+    """The text of a layout with given parts; ``why``: the field that makes the part written."""
+
+    def __init__(
+        self,
+        parts: Mapping[str, object],
+        scheme: str,
+        kept: frozenset[int],
+        names: Mapping[str, str],
+        start: str,
+    ) -> None:
+        self.parts = parts
+        self.scheme = scheme
+        self.kept = kept
+        self.names = names
+        self.start = start
+
+    def name(self, production: str) -> str:
+        return self.names.get(production, production)
+
+    def given(self, layout: Layout) -> frozenset[str]:
+        return frozenset(p for p in fields_in(layout) if self.parts.get(p) is not None)
+
+    def visit_lit(self, node: Layout, why: str | None) -> str:
+        text: str = node[1]
+        scheme = self.scheme
+        if node[2] and text.lower().startswith(scheme.lower() + ":"):
+            return scheme + text[len(scheme) :]
+        return text
+
+    def visit_chars(self, node: Layout, why: str | None) -> str:
+        if len(node[1]) != 1:
+            raise ValueError(f"{self.start} has a part here that no field writes")
+        return str(node[1])
+
+    def visit_group(self, node: Layout, why: str | None) -> str:
+        value = self.parts.get(node[1])
+        if value is not None:
+            return str(value)
+        if node[2] is not None and self.given(node[2]):
+            return self.visit(node[2], why or self.first_given(node[2]))
+        raise ValueError(self.missing(node[1], why))
+
+    def visit_seq(self, node: Layout, why: str | None) -> str:
+        return "".join(self.visit(item, why) for item in node[1])
+
+    def visit_alt(self, node: Layout, why: str | None) -> str:
+        option = self.choose(node[1])
+        # What chose this option: a given field the other options do not all have.
+        common = frozenset.intersection(*(fields_in(o) for o in node[1]))
+        return self.visit(option, why or self.first_given(option, common))
+
+    def visit_opt(self, node: Layout, why: str | None) -> str:
+        if self.given(node[2]):
+            return self.visit(node[2], why or self.first_given(node[2]))
+        if node[1] in self.kept and not _REQUIRED.visit(node[2]):
+            return self.visit(node[2], why)
+        return ""
+
+    def first_given(self, layout: Layout, but: frozenset[str] = frozenset()) -> str | None:
+        """The first field of ``layout`` that is given: what makes the part written."""
+        given = self.given(layout) - but
+        return next((p for p in _order(layout) if p in given), None)
+
+    def choose(self, options: tuple[Layout, ...]) -> Layout:
+        given = frozenset().union(*(self.given(option) for option in options))
+        fitting = [option for option in options if given <= fields_in(option)]
+        for option in fitting:
+            if _REQUIRED.visit(option) <= given:
+                return option
+        if fitting:
+            return fitting[0]  # writing it says which field is missing
+        # Name only what tells the options apart (not the host every option has).
+        common = frozenset.intersection(*(fields_in(option) for option in options))
+        first, *others = sorted(given - common, key=lambda p: _position(options, p))
+        together = " and ".join(self.name(p) for p in others)
+        raise ValueError(
+            f"give {self.name(first)} or {together}, not both: no {self.start} has them all"
+        )
+
+    def visit_rep(self, node: Layout, why: str | None) -> str:
+        _kind, item, low, high = node
+        inside = sorted(fields_in(item))
+        values = {p: self.parts.get(p) for p in inside}
+        lengths = {len(v) for v in values.values() if isinstance(v, tuple)}
+        if len(lengths) > 1:
+            raise ValueError(f"{', '.join(map(self.name, inside))} must have as many items")
+        count = lengths.pop() if lengths else 0
+        if count < low or (high >= 0 and count > high):
+            raise ValueError(f"{self.start} repeats this part {low} to {high} times, not {count}")
+        written: list[str] = []
+        outer = self.parts
+        for index in range(count):
+            self.parts = {
+                **outer,
+                **{p: v[index] for p, v in values.items() if isinstance(v, tuple)},
+            }
+            try:
+                written.append(self.visit(item, why))
+            finally:
+                self.parts = outer
+        return "".join(written)
+
+    def missing(self, production: str, why: str | None) -> str:
+        field = self.name(production)
+        if why is None:
+            return f"{self.start} always has a {field}: it cannot be None"
+        return f"{self.name(why)} needs a {field} ({self.start}): give {field}='' too"
+
+
+def _position(options: tuple[Layout, ...], production: str) -> int:
+    order = [p for option in options for p in _order(option)]
+    return order.index(production) if production in order else len(order)

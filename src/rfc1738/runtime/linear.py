@@ -29,14 +29,15 @@ from typing import Any
 
 from .spans import Spans
 
-__all__ = ["CHAR", "CLOSE", "DATA_VERSION", "MATCH", "OPEN", "SPLIT", "LinearMatcher"]
+__all__ = ["CHAR", "CLOSE", "MATCH", "OPEN", "SPLIT", "LinearMatcher"]
 
 #: The kinds of node: a character out of a set; a choice among ways on, in the
 #: order tried; a group's beginning and end; where the text may end.
 CHAR, SPLIT, OPEN, CLOSE, MATCH = "char", "split", "open", "close", "match"
 
-#: Version of the data :meth:`LinearMatcher.to_data` writes.
-DATA_VERSION = 1
+#: The keys of the data :meth:`LinearMatcher.to_data` gives (its version is
+#: that of the tables it is kept in, :data:`rfc1738.runtime.tables.FORMAT`).
+_DATA_KEYS = frozenset({"nodes", "start", "groups"})
 
 #: How many sets of nodes each reading keeps, with their transitions, before
 #: it starts again: the memory a scheme's matcher holds stays bounded whatever
@@ -118,12 +119,12 @@ class LinearMatcher:
     def from_data(cls, data: object) -> LinearMatcher:
         """The matcher of what :func:`rfc1738.compile.thompson.matcher_data` gave.
 
-        Anything else (another version, a node of another shape, a way on to
-        no node, a group that does not exist) raises ``ValueError``.
+        Anything else (other keys, a node of another shape, a way on to no
+        node, a group that does not exist) raises ``ValueError``.
         """
-        if not isinstance(data, dict) or data.get("version") != DATA_VERSION:
-            raise ValueError("not a linear matcher of this version")
-        nodes, start, groups = data.get("nodes"), data.get("start"), data.get("groups")
+        if not isinstance(data, dict) or set(data) != _DATA_KEYS:
+            raise ValueError("not a linear matcher")
+        nodes, start, groups = data["nodes"], data["start"], data["groups"]
         if not (
             isinstance(nodes, tuple)
             and isinstance(groups, tuple)

@@ -23,12 +23,9 @@ from ..bnf.adapter import (
     earley_parser,
 )
 from ..bnf.load_errors import grammar_error
-from ..errors import MAX_REFERENCE_LENGTH, InputTooLongError, URLSyntaxError
+from ..errors import END, MAX_REFERENCE_LENGTH, InputTooLongError, URLSyntaxError
 
 __all__ = ["END", "MAX_REFERENCE_LENGTH", "MAX_REFERENCE_WORK", "ReferenceParser"]
-
-#: How ``URLSyntaxError.expected`` names the end of the URL (Lark's name for it).
-END = "$END"
 
 #: The most work one parse may do, in Earley steps (an item made, or one gone
 #: through: :class:`rfc1738.bnf.adapter.EarleyParser`). Earley's work is about

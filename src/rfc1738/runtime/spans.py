@@ -17,20 +17,21 @@ if TYPE_CHECKING:
     # objects and a generated standalone module use this module without it.
     from ..bnf.adapter import ParseTree
 
-__all__ = ["Spans", "spans_from_regs", "spans_from_tree"]
+__all__ = ["Groups", "Spans", "spans_from_regs", "spans_from_tree"]
 
 #: Production name → ``(start, end)`` of its first match in the text.
 Spans = dict[str, tuple[int, int]]
 
+#: Per production, the numbers of the groups of an expression that may hold it
+#: (a production reached along several alternatives has one group each).
+Groups = tuple[tuple[str, tuple[int, ...]], ...]
 
-def spans_from_regs(
-    regs: tuple[tuple[int, int], ...], groups: tuple[tuple[str, tuple[int, ...]], ...]
-) -> Spans:
+
+def spans_from_regs(regs: tuple[tuple[int, int], ...], groups: Groups) -> Spans:
     """The spans of a regular expression match: per production, its first group that matched.
 
     ``regs`` are the match's registers (``re.Match.regs``); ``groups`` the
-    numbers of the groups that may hold each production (a production
-    reached along several alternatives has one group each).
+    numbers of the groups that may hold each production.
     """
     spans: Spans = {}
     for name, numbers in groups:

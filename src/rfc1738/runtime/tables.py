@@ -1,37 +1,57 @@
-"""The compiled form of a grammar directory, as plain data: what runs without Lark.
+"""The one format between build and run: a grammar directory's compiled form, as plain data.
 
-A :class:`Tables` holds, per scheme file, what the compiler wrote for its
-start rule (the expression with its named groups, the prefix expression
-errors are located with, the names of the rules the file defines) and the
-character sets that are read at run time. It is computed from the grammar
-files with Lark (:meth:`~rfc1738.compile.pipeline.CompiledFile.scheme_table`,
-:meth:`~rfc1738.compile.pipeline.CompiledFile.char_sets`). :func:`tables_data`
-gives it as plain data (dicts, tuples, strings, numbers, ``None``), which
-:func:`write_tables`, the one writer of this form, writes as one Python
-literal:
+A :class:`Tables` holds, per scheme file, what the compiler made of its start
+rule (:class:`SchemeTable`: the expression and its named groups, the prefix
+expression, the error automaton, the layout, the linear matcher where the
+expression may backtrack), and the character sets read at run time. It is
+computed from the grammar files with Lark
+(:meth:`~rfc1738.compile.pipeline.CompiledFile.scheme_table`,
+:meth:`~rfc1738.compile.pipeline.CompiledFile.char_sets`), and used without it.
 
-- the wheel's ``rfc1738/runtime/_tables.py`` (``hatch_build.py`` runs it when
-  the wheel is built from ``grammar/``),
-- a standalone module (:mod:`rfc1738.tools.generator`);
+- **One version**, :data:`FORMAT`, for all of it: the automata's and the
+  matchers' data (:meth:`~rfc1738.runtime.automaton.ErrorAutomaton.to_data`,
+  :func:`~rfc1738.compile.thompson.matcher_data`) and the layouts
+  (:mod:`rfc1738.runtime.layout`) have none of their own. It is part of every
+  :func:`content_key`, so that data written before is never read.
+- **One writer**, :func:`tables_data`: sorted plain data (dicts, tuples,
+  strings, integers, booleans, ``None``), in two encodings: :func:`module_text`,
+  a Python literal, for the wheel's ``rfc1738/runtime/_tables.py``
+  (``hatch_build.py``) and a standalone module (:mod:`rfc1738.tools.generator`);
+  and the disk cache's :mod:`marshal` data behind a digest
+  (:func:`rfc1738.runtime.cache.encode`), read without ``ast``.
+- **Two loaders.** :func:`read_unchecked` for the wheel's own tables, code of
+  the package its build wrote, once their key is that of the installed grammar
+  files (:func:`~rfc1738.runtime.store.shipped_tables`). :func:`read_checked`
+  for data anyone may have written (a cache file, a standalone module):
+  every field of its type, the parts of each table agreeing, the layout, the
+  error automaton and the linear matcher of their shape with everything in
+  range, so that a table that does not hold together is refused (a miss: the
+  grammar is compiled again) rather than a wrong verdict, a hang, or a
+  ``KeyError``, ``re.error`` or ``AssertionError`` far from where it was read
+  (whoever reads the tables, the parsers or the checks of ``load()``). What
+  costs more, compiling each expression (:func:`runs_as_written`), is done
+  for a scheme when it is first used: for eleven schemes it would cost an
+  edited grammar's first parse several times the rest.
 
-the disk cache of an edited grammar (:mod:`rfc1738.runtime.cache`) keeps the
-same data with :mod:`marshal`. :func:`read_tables` reads such data back,
-checking its shape: a cache file is data, never code, and a file that does
-not have the shape is refused.
+What no check can tell is a table forged to hold together (an expression
+with the right groups that takes more than the grammar): only the cache's
+owner can write one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection
+import re
+from collections.abc import Callable
 from itertools import repeat
 from pathlib import Path
 from typing import Any
 
 from .._records import Record
 from ..bnf.files import lark_files, read_grammar_file
-from ..errors import GrammarError
 from ..version import __version__
-from .checked import holds_together
+from .layout import fields_in
+from .linear import LinearMatcher
+from .possessive import compile_expression
 
 try:  # hashlib loads OpenSSL, milliseconds of `import rfc1738`: first the lean module, as
     # the standard library's random does (CPython 3.11: _sha256, 3.12 and later: _sha2).
@@ -44,22 +64,25 @@ except ImportError:  # pragma: no cover - other Pythons
 
 __all__ = [
     "FORMAT",
+    "CharsKey",
     "SchemeTable",
-    "TableFile",
     "Tables",
     "content_key",
     "digest",
-    "read_tables",
+    "module_text",
+    "read_checked",
+    "read_unchecked",
+    "runs_as_written",
     "tables_data",
-    "write_tables",
 ]
 
-#: The version of the shape written by :func:`write_tables`; part of every key,
-#: so that tables written before are never read. 3: the error automata's data
-#: version 3 (rows and state info as strings; each state's literals name their
-#: production), and the disk cache in marshal's format. 4: each scheme's route
-#: (``matcher``: the linear matcher's data where the expression may backtrack).
-FORMAT = 4
+#: The version of the format, the only one: part of every key, so that data
+#: written before is never read. 3: the error automata's rows and state info
+#: as strings, each state's literals naming their production; the disk cache
+#: in marshal's format. 4: each scheme's route (``matcher``). 5: one version
+#: for everything (the automata and matchers have none of their own), and
+#: each scheme's ``derived`` fields.
+FORMAT = 5
 
 #: A character set's key: (file stem, ``"rule"`` or ``"terminal"``, name).
 CharsKey = tuple[str, str, str]
@@ -80,6 +103,7 @@ class SchemeTable(Record):
         "layout_fields",
         "layout",
         "matcher",
+        "derived",
     )
     __slots__ = _fields
     start: str
@@ -106,6 +130,9 @@ class SchemeTable(Record):
     #: linear time), else the data of the linear matcher that serves it
     #: (:mod:`rfc1738.runtime.linear`, :func:`rfc1738.compile.thompson.matcher_data`).
     matcher: Any
+    #: Per field a hook cuts out of a group's text, how
+    #: (:class:`~rfc1738.runtime.hooks.Derived`'s fields, in order).
+    derived: dict[str, tuple[str, str, int, int, str, str]]
 
     def __init__(
         self,
@@ -120,6 +147,7 @@ class SchemeTable(Record):
         layout_fields: tuple[str, ...] = (),
         layout: Any = None,
         matcher: Any = None,
+        derived: dict[str, tuple[str, str, int, int, str, str]] | None = None,
     ) -> None:
         self._fill(
             start,
@@ -133,6 +161,7 @@ class SchemeTable(Record):
             layout_fields,
             layout,
             matcher,
+            {} if derived is None else derived,
         )
 
 
@@ -185,35 +214,13 @@ def digest(data: bytes) -> str:
     return hexdigest
 
 
-class TableFile:
-    """One scheme's table, answering as :class:`~rfc1738.compile.pipeline.CompiledFile` does.
-
-    What :class:`~rfc1738.runtime.fast.FastParser` reads an expression from,
-    without Lark.
-    """
-
-    def __init__(self, table: SchemeTable) -> None:
-        self.table = table
-
-    def compile(
-        self, start: str, capture: Collection[str] = ()
-    ) -> tuple[str, dict[str, tuple[str, ...]]]:
-        """The expression compiled for ``start`` with groups for ``capture``."""
-        table = self.table
-        if start != table.start or set(capture) != set(table.capture):
-            raise GrammarError(f"{start} was not compiled with groups for {sorted(capture)}")
-        if table.expression is None:
-            raise GrammarError(table.problem or f"{start} has no expression")
-        return table.expression, table.groups
-
-
-# ---- the one writer, and its reader ----
+# ---- the one writer, in its Python encoding ----
 
 
 def tables_data(tables: Tables) -> dict[str, Any]:
     """``tables`` as plain data (dicts, tuples, strings, numbers, ``None``), in a set order.
 
-    What :func:`write_tables` writes and :func:`read_tables` reads back.
+    What :func:`module_text` and the disk cache encode, and the loaders read back.
     """
     return {
         "format": FORMAT,
@@ -222,6 +229,7 @@ def tables_data(tables: Tables) -> dict[str, Any]:
             scheme: {
                 **{field: getattr(table, field) for field in SchemeTable._fields},
                 "groups": dict(sorted(table.groups.items())),
+                "derived": dict(sorted(table.derived.items())),
             }
             for scheme, table in sorted(tables.schemes.items())
         },
@@ -229,13 +237,18 @@ def tables_data(tables: Tables) -> dict[str, Any]:
     }
 
 
-def write_tables(tables: Tables) -> str:
-    """``tables`` as one Python literal (dicts, tuples, strings, ``None``), one item a line.
+def module_text(tables: Tables, name: str) -> str:
+    """The statement ``name = <tables>``: :func:`tables_data` as one Python literal, an item a line.
 
-    Deterministic: the same tables give the same text.
+    What a module holds its tables in (the wheel's ``TABLES``, a standalone
+    module's ``_TABLES``); deterministic: the same tables give the same text.
     """
     data = tables_data(tables)
-    out = ["{\n", f"    'format': {data['format']!r},\n", f"    'key': {data['key']!r},\n"]
+    out = [
+        f"{name} = {{\n",
+        f"    'format': {data['format']!r},\n",
+        f"    'key': {data['key']!r},\n",
+    ]
     out.append("    'schemes': {\n")
     for scheme, fields in data["schemes"].items():
         out.append(f"        {scheme!r}: {{\n")
@@ -248,47 +261,308 @@ def write_tables(tables: Tables) -> str:
     return "".join(out)
 
 
-def read_tables(data: object, *, check: bool = True) -> Tables:
-    """The :class:`Tables` of what :func:`tables_data` gave (or :func:`write_tables` wrote).
+# ---- the two loaders ----
 
-    Anything else raises ``ValueError``, and so does a scheme table whose
-    fields are not of their types or do not agree
-    (:func:`~rfc1738.runtime.checked.holds_together`). ``check=False``
-    leaves each table unchecked: for the tables a wheel was built with
-    (``rfc1738/runtime/_tables.py``), code of the package that its own writer
-    wrote, once their key (which holds the version and :data:`FORMAT`) is
-    that of the grammar files (a third of a millisecond of the first parse).
+_TOP = frozenset({"format", "key", "schemes", "chars"})
+
+
+def read_unchecked(data: dict[str, Any]) -> Tables:
+    """The :class:`Tables` of :func:`tables_data`'s data, as they are: for the wheel's own.
+
+    The tables a wheel was built with (``rfc1738/runtime/_tables.py``) are
+    code of the package that its own writer wrote; they are read this way once
+    their key (which holds the version and :data:`FORMAT`) is that of the
+    grammar files (a third of a millisecond of the first parse).
     """
-    if not isinstance(data, dict) or data.get("format") != FORMAT:
-        raise ValueError("not a table of this format")
-    key, schemes, chars = data.get("key"), data.get("schemes"), data.get("chars")
-    if not isinstance(key, str) or not isinstance(schemes, dict) or not isinstance(chars, dict):
-        raise ValueError("a table without key, schemes or chars")
-    if not check:
-        return Tables(key, {s: SchemeTable(**fields) for s, fields in schemes.items()}, chars)
+    return Tables(
+        data["key"],
+        {scheme: SchemeTable(**fields) for scheme, fields in data["schemes"].items()},
+        data["chars"],
+    )
+
+
+def read_checked(data: object) -> Tables:
+    """The :class:`Tables` of :func:`tables_data`'s data, every part of it checked.
+
+    For data the package did not write itself: a cache file's, a standalone
+    module's. Anything but that data of this :data:`FORMAT`, holding only
+    dicts, tuples, strings, integers, booleans and ``None`` where the writer
+    puts them, raises ``ValueError``; so does a scheme table whose fields do
+    not agree, or whose layout, error automaton or linear matcher is not of
+    its shape with every state, name, node and transition in range. Each
+    scheme's expressions are compiled when it is first used (:func:`runs_as_written`).
+    """
+    if not (isinstance(data, dict) and set(data) == _TOP and data["format"] == FORMAT):
+        raise ValueError("not tables of this format")
+    key, schemes, chars = data["key"], data["schemes"], data["chars"]
+    if not (_integer(data["format"]) and isinstance(key, str)):
+        raise ValueError("tables without a key")
+    if not (isinstance(schemes, dict) and isinstance(chars, dict)):
+        raise ValueError("tables without schemes or character sets")
     read: dict[str, SchemeTable] = {}
     for scheme, fields in schemes.items():
-        if not isinstance(scheme, str) or not isinstance(fields, dict):
+        if not (isinstance(scheme, str) and isinstance(fields, dict)):
             raise ValueError(f"scheme {scheme!r} is not a table")
-        read[scheme] = _scheme_table(fields)
+        if set(fields) != set(SchemeTable._fields):
+            raise ValueError(f"a scheme table with fields {sorted(map(str, fields))}")
+        table = SchemeTable(**fields)
+        if not _holds_together(table):
+            raise ValueError(f"a malformed table for {table.start!r}")
+        read[scheme] = table
     for name, value in chars.items():
-        if not (_strings(name, 3) and isinstance(value, str)):
+        if not (_strings(name) and len(name) == 3 and isinstance(value, str)):
             raise ValueError(f"character set {name!r} is not a string")
     return Tables(key, read, dict(chars))
 
 
-def _scheme_table(fields: dict[Any, Any]) -> SchemeTable:
-    if set(fields) != set(SchemeTable._fields):
-        raise ValueError(f"a scheme table with fields {sorted(map(str, fields))}")
-    table = SchemeTable(**fields)
-    if not holds_together(table):
-        raise ValueError(f"a malformed table for {table.start!r}")
-    return table
+def runs_as_written(table: SchemeTable) -> bool:
+    """Whether ``table``'s expression compiles with exactly the groups the table lists.
+
+    Of a table :func:`read_checked` read, when its scheme is first used; in
+    the form :func:`~rfc1738.runtime.possessive.compile_expression` gives,
+    which the fast parser then finds in ``re``'s cache. Where the table has
+    no error automaton, its prefix expression (which then locates errors)
+    must compile too. A table with no expression (a grammar that is not
+    regular) has nothing to run.
+    """
+    if table.expression is None:
+        return True
+    try:
+        pattern = compile_expression(table.expression)
+        if table.automaton is None and table.prefixes is not None:
+            compile_expression(table.prefixes)
+    except (re.error, RecursionError, OverflowError, MemoryError):
+        return False
+    listed = [name for names in table.groups.values() for name in names]
+    return len(set(listed)) == len(listed) == pattern.groups and set(listed) == set(
+        pattern.groupindex
+    )
 
 
-def _strings(value: object, length: int | None = None) -> bool:
+# ---- what the checked loader checks ----
+
+
+def _holds_together(table: SchemeTable) -> bool:
+    """Whether every field of ``table`` has its type and shape, and the fields agree."""
+    optional = (table.expression, table.prefixes, table.problem)
+    groups = table.groups
+    if not (
+        isinstance(table.start, str)
+        and _strings(table.rules)
+        and _strings(table.capture)
+        and all(value is None or isinstance(value, str) for value in optional)
+        and isinstance(groups, dict)
+        and all(isinstance(k, str) and _strings(v) and v for k, v in groups.items())
+        and set(groups) <= set(table.capture)
+        and (table.expression is None) == (table.problem is not None)
+        and (table.expression is None) == (table.prefixes is None)
+        and _strings(table.layout_fields)
+        and _derived(table.derived)
+    ):
+        return False
+    if table.expression is None:
+        return (
+            not groups
+            and table.automaton is None
+            and table.layout is None
+            and table.matcher is None
+        )
+    if table.automaton is not None and not _automaton(table.automaton, table.start):
+        return False
+    if table.matcher is not None and not _matcher(table.matcher):
+        return False
+    if (table.layout is None) != (not table.layout_fields):
+        return False
+    if table.layout is None:
+        return True
+    found: set[str] = set()
+    if not _layout(table.layout, found, 0) or not found <= set(table.layout_fields):
+        return False
+    # A field the objects are written with, and captured, is a group of the expression.
+    return fields_in(table.layout) & set(table.capture) <= set(groups)
+
+
+def _derived(derived: object) -> bool:
+    """Whether ``derived`` maps field names to :class:`~rfc1738.runtime.hooks.Derived` fields."""
+    return isinstance(derived, dict) and all(
+        isinstance(field, str) and _typed(cut, (str, str, int, int, str, str))
+        for field, cut in derived.items()
+    )
+
+
+def _matcher(data: object) -> bool:
+    """Whether the linear matcher's data loads (its own loader checks every node)."""
+    try:
+        LinearMatcher.from_data(data)
+    except ValueError:
+        return False
+    return True
+
+
+# ---- the layout (rfc1738.runtime.layout: nested tuples) ----
+
+#: How deep a layout may nest: the compiler's follow the grammar's own nesting.
+_DEEPEST = 200
+
+
+def _layout(node: object, fields: set[str], depth: int) -> bool:
+    """Whether ``node`` is a layout node of the documented shape; its fields go to ``fields``."""
+    if not (isinstance(node, tuple) and node and depth < _DEEPEST):
+        return False
+    kind, rest, deeper = node[0], node[1:], depth + 1
+    if kind == "lit":
+        return len(rest) == 2 and isinstance(rest[0], str) and isinstance(rest[1], bool)
+    if kind == "chars":
+        return len(rest) == 1 and isinstance(rest[0], str)
+    if kind == "group":
+        if not (len(rest) == 2 and isinstance(rest[0], str)):
+            return False
+        fields.add(rest[0])
+        return rest[1] is None or _layout(rest[1], fields, deeper)
+    if kind in ("seq", "alt"):
+        return (
+            len(rest) == 1
+            and isinstance(rest[0], tuple)
+            and all(_layout(item, fields, deeper) for item in rest[0])
+        )
+    if kind == "opt":
+        return len(rest) == 2 and _integer(rest[0]) and _layout(rest[1], fields, deeper)
+    if kind == "rep":
+        return (
+            len(rest) == 3
+            and _layout(rest[0], fields, deeper)
+            and _integer(rest[1])
+            and _integer(rest[2])
+            and rest[1] >= 0
+            and rest[2] >= -1
+        )
+    return False
+
+
+# ---- the error automaton (rfc1738.runtime.automaton: ErrorAutomaton.to_data) ----
+
+_AUTOMATON_FIELDS = frozenset(
+    {"start", "classes", "rows", "names", "info", "in_literals", "literals"}
+)
+
+
+def _automaton(data: object, start: str) -> bool:
+    """Whether ``data`` is what ``ErrorAutomaton.to_data`` writes for ``start``, all of it in range.
+
+    So that loading it and explaining any error with it raise nothing: every
+    transition leads to a state, the start state has its info (where no token
+    ends further on, an error is there), every name index names a name, and
+    at each state every literal of two or more characters expected there
+    (one an error can be inside of) has the production such an error names.
+    """
+    if not (isinstance(data, dict) and set(data) == _AUTOMATON_FIELDS and data["start"] == start):
+        return False
+    classes, rows, names, info = data["classes"], data["rows"], data["names"], data["info"]
+    if not (_strings(classes) and _strings(rows) and _strings(names) and isinstance(info, str)):
+        return False
+    states = len(rows)
+    # Each row: one character a class, the next state plus one ("\x00": none).
+    if not rows or set(map(len, rows)) != {len(classes)}:
+        return False
+    if max("".join(rows), default="\x00") > chr(states):
+        return False
+    literals = _literals(data, states)
+    if literals is None:
+        return False
+    in_literals, begun = literals
+    begun_names = {k for k, name in enumerate(names) if name in begun}
+    needs = _info(info, states, len(names), begun_names)
+    return needs is not None and all(
+        {names[k] for k in wanted} <= in_literals.get(state, set())
+        for state, wanted in needs.items()
+    )
+
+
+def _info(info: str, states: int, names: int, begun: set[int]) -> dict[int, set[int]] | None:
+    """Per state expecting a literal of ``begun``, those; ``None`` if ``info`` does not decode.
+
+    Each record: the state, 0 or 1 (accepting), two name indexes (the rule
+    and the rule by Earley's ordering), a count, as many name indexes. The
+    start state must have one.
+    """
+    if info and (ord(max(info)) >= max(states, names, 2)):
+        return None  # a number out of every range: the cheap check first
+    encoded = list(map(ord, info))
+    needs: dict[int, set[int]] = {}
+    seen_start = False
+    at, end = 0, len(encoded)
+    while at < end:
+        if at + 5 > end:
+            return None
+        state, accepting, rule, as_earley, count = encoded[at : at + 5]
+        wanted = encoded[at + 5 : at + 5 + count]
+        if not (
+            state < states
+            and accepting < 2
+            and rule < names
+            and as_earley < names
+            and len(wanted) == count
+            and (not wanted or max(wanted) < names)
+        ):
+            return None
+        if not begun.isdisjoint(wanted):
+            needs[state] = begun.intersection(wanted)
+        seen_start = seen_start or state == 0
+        at += 5 + count
+    return needs if seen_start else None
+
+
+def _literals(data: dict[str, Any], states: int) -> tuple[dict[int, set[str]], set[str]] | None:
+    """The literals each state names a production for, and those an error can be inside of.
+
+    ``None`` where the tables do not have their shape (per state, its
+    ``LiteralRule`` tuples; per literal's name, its text and whether case is ignored).
+    """
+    in_literals, literals = data["in_literals"], data["literals"]
+    rule_types = (str, str, int, bool, str)
+    if not (
+        isinstance(in_literals, tuple)
+        and all(
+            _pair(entry)
+            and _integer(entry[0])
+            and 0 <= entry[0] < states
+            and isinstance(entry[1], tuple)
+            and all(_typed(rule, rule_types) for rule in entry[1])
+            for entry in in_literals
+        )
+        and isinstance(literals, tuple)
+        and all(
+            _pair(entry) and isinstance(entry[0], str) and _typed(entry[1], (str, bool))
+            for entry in literals
+        )
+    ):
+        return None
+    named = {state: {rule[0] for rule in rules} for state, rules in in_literals}
+    # As ErrorAutomaton finds the literals a text may begin and not finish.
+    begun = {name for name, (text, _fold) in literals if len(text) > 1 and text[0] != "%"}
+    return named, begun
+
+
+# ---- plain data ----
+
+
+def _strings(value: object) -> bool:
+    return isinstance(value, tuple) and all(map(isinstance, value, repeat(str)))
+
+
+def _integer(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _pair(value: object) -> bool:
+    return isinstance(value, tuple) and len(value) == 2
+
+
+def _typed(value: object, types: tuple[type, ...]) -> bool:
+    is_type: Callable[[object, type], bool] = isinstance
     return (
         isinstance(value, tuple)
-        and (length is None or len(value) == length)
-        and all(map(isinstance, value, repeat(str)))
+        and len(value) == len(types)
+        and all(map(is_type, value, types))
+        and all(not isinstance(v, bool) for v, t in zip(value, types, strict=True) if t is int)
     )

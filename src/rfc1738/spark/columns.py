@@ -37,7 +37,8 @@ from functools import cache
 from pyspark.sql import Column
 from pyspark.sql import functions as F
 
-from ..compile.dialects import JAVA, export_grammar
+from ..compile.dialects import JAVA
+from ..compile.export import export_grammar
 from ..runtime.hooks import Derived
 from ..runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from ..urls import load

@@ -8,7 +8,10 @@ RFC 1738 leaves the fragment out of the URL (appendix: "a fragment identifier
 
 :func:`parse_reference` reads the URL with the RFC 1738 grammar and the
 fragment with ``fragmentid`` of ``grammars/fragment/fragment.lark`` (the W3
-grammar's rule and characters, compiled like any other rule).
+grammar's rule and characters), compiled like a scheme's start rule
+(:func:`fragment_tables`): its error automaton says whether a fragment is
+one and, if not, where it stops being one, what was expected there and in
+which production, as it does for a URL.
 
 >>> url, fragment = parse_reference("http://ds.internic.net/instructions/overview.html#WARNING")
 >>> url.host, fragment
@@ -17,23 +20,33 @@ grammar's rule and characters, compiled like any other rule).
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..bnf.files import package_data
-from ..errors import URLSyntaxError
-from ..runtime.explain import at_escape_start
-from ..runtime.fast import longest_viable_prefix
-from ..runtime.possessive import compile_expression
+from ..errors import GrammarError, URLSyntaxError
+from ..runtime.automaton import ErrorAutomaton
+from ..runtime.store import GrammarTables
+from ..runtime.tables import Tables, content_key, read_unchecked
 from ..urls import shipped
+
+try:  # written into the wheel by hatch_build.py, beside the shipped grammar's; not in a checkout
+    from ..runtime._tables import FRAGMENT as _BUILT  # type: ignore[import-not-found, unused-ignore]
+except ImportError:  # pragma: no cover - the tests run the built wheel
+    _BUILT = None  # type: ignore[assignment, unused-ignore]
 
 if TYPE_CHECKING:
     from ..runtime.dispatch import ParserName
     from ..urls import URL, Grammar
 
-__all__ = ["FRAGMENT_RULE", "check_fragment", "fragment_grammar_file", "parse_reference"]
+__all__ = [
+    "FRAGMENT_RULE",
+    "check_fragment",
+    "fragment_grammar_file",
+    "fragment_tables",
+    "parse_reference",
+]
 
 #: The rule a fragment identifier must match.
 FRAGMENT_RULE = "fragmentid"
@@ -47,15 +60,30 @@ def fragment_grammar_file() -> Path:
     return package_data("grammars", "fragment", "fragment.lark")
 
 
-@cache
-def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], frozenset[str]]:
-    """The expression of ``fragmentid``, the one of its prefixes, and the hex digits."""
-    from ..compile.pipeline import CompiledFile  # Lark: compiled on first use
+def fragment_tables(directory: Path | None = None) -> Tables:
+    """The compiled tables of ``fragmentid``'s directory (the installed one by default).
 
-    grammar = CompiledFile(fragment_grammar_file())
-    whole, _groups = grammar.compile(FRAGMENT_RULE)
-    prefixes = grammar.compile_prefixes(FRAGMENT_RULE)
-    return compile_expression(whole), compile_expression(prefixes), grammar.terminal_chars("HEX")
+    The wheel's, while their key is that of the directory's file;
+    otherwise (``hatch_build.py`` building the wheel from a checkout's
+    ``grammars/fragment``) compiled through the tables' store, the one way
+    from run time to the compiler, and cached on disk as an edited grammar's are.
+    """
+    found = fragment_grammar_file().parent if directory is None else directory
+    if _BUILT is not None and _BUILT.get("key") == content_key(found):
+        # This version's build wrote them (the key holds the version and the format).
+        return read_unchecked(_BUILT)
+    compiled = GrammarTables(found, {})
+    compiled.table(fragment_grammar_file().stem, FRAGMENT_RULE, ())
+    return compiled.tables
+
+
+@cache
+def _automaton() -> ErrorAutomaton:
+    """The error automaton of ``fragmentid``, from its tables."""
+    data = fragment_tables().schemes[fragment_grammar_file().stem].automaton
+    if data is None:  # not for the file the package ships: the tests compile it
+        raise GrammarError(f"{FRAGMENT_RULE} has no error automaton", str(fragment_grammar_file()))
+    return ErrorAutomaton.from_data(data)
 
 
 def check_fragment(fragment: str) -> URLSyntaxError | None:
@@ -66,16 +94,8 @@ def check_fragment(fragment: str) -> URLSyntaxError | None:
     >>> check_fragment("a#b").position
     1
     """
-    whole, prefixes, hexes = _patterns()
-    if whole.fullmatch(fragment):
-        return None
-    viable = longest_viable_prefix(prefixes, fragment)
-    # An escape cut short is wrong at its "%": an escape is one token.
-    position = at_escape_start(URLSyntaxError(fragment, viable), hexes).position
-    expected = {"XALPHA"}
-    if position and whole.fullmatch(fragment, 0, position):
-        expected.add("$END")
-    return URLSyntaxError(fragment, position, frozenset(expected), "xalphas")
+    found = _automaton().error(fragment)
+    return None if found is None else URLSyntaxError(fragment, *found)
 
 
 def parse_reference(

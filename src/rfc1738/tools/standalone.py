@@ -16,7 +16,7 @@ from pathlib import Path
 
 from ..errors import GrammarError
 from ..runtime.store import register_tables
-from ..runtime.tables import read_tables
+from ..runtime.tables import read_checked as read_tables
 from ..urls import URL, Grammar
 from .stand_ins import install_tables
 
@@ -29,7 +29,7 @@ def install(tables: object, shipped: object, directory: Path) -> None:
     """Make the tables the grammar of this package; ``directory`` stands for its directory.
 
     ``tables`` and ``shipped`` are the literals of the grammar's and the
-    shipped grammar's tables (:func:`rfc1738.runtime.tables.write_tables`).
+    shipped grammar's tables (:func:`rfc1738.runtime.tables.module_text`).
     ``directory`` must exist (a :class:`~rfc1738.Grammar` checks it); the
     generated module gives its own.
     """

@@ -4,14 +4,15 @@
 :data:`~rfc1738.urls.grammar.CLASSES` (keyed by grammar file name) and builds the object with
 :meth:`URL.from_spans`. Each class declares its fields once, with the
 declarations exported here (:class:`Text`, :class:`Verbatim`, :class:`Number`,
-:class:`Path`, :class:`Pairs`, :class:`OneChar`, :class:`Scheme`; see
+:class:`Path`, :class:`Pairs`, :class:`OneChar`, :class:`Scheme`, and
+:class:`Computed` for a property computed from others; see
 :mod:`rfc1738.urls._fields`). What section 3 says about each scheme (section,
 default port, whether it has a login) is in :mod:`rfc1738.runtime.facts`.
 """
 
 from __future__ import annotations
 
-from ._fields import Field, Number, OneChar, Pairs, Path, Scheme, Text, Verbatim
+from ._fields import Computed, Field, Number, OneChar, Pairs, Path, Scheme, Text, Verbatim
 from .base import URL
 from .file import FileURL
 from .ftp import FtpURL
@@ -29,6 +30,7 @@ from .wais import WaisURL
 __all__ = [
     "CLASSES",
     "URL",
+    "Computed",
     "Field",
     "FileURL",
     "FtpURL",

@@ -33,6 +33,12 @@ Each declaration is a descriptor giving the decoded value; one that holds
 escapes (:class:`Text`, :class:`Path`, :class:`Number`, :class:`Pairs`,
 :class:`OneChar`) also gives the text as written under ``raw_<name>``. Values
 are read from the URL's text on first access.
+
+A value computed from others (``effective_port`` from ``port`` and
+``default_port``, gopher's ``gopher_type`` from ``gtype``) is a
+:class:`Computed` property, which names what it reads; the writers of many
+records (:mod:`rfc1738.output.plan`) work such a value out once per what it
+reads.
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ if TYPE_CHECKING:
     from .base import URL
 
 __all__ = [
+    "Computed",
     "Field",
     "Number",
     "OneChar",
@@ -162,14 +169,6 @@ class Field(Generic[T]):
         """The characters that may stand for themselves in the field's text."""
         return frozenset() if self.escape is None else chars(self.escape)
 
-    def same_escaped(self, chars: Chars, reserved: frozenset[str]) -> frozenset[str]:
-        """The characters whose escape means the character itself here (section 2.2).
-
-        Those that stand for themselves in the field and are not reserved in
-        it: :meth:`normalized` writes their escapes as the characters.
-        """
-        return self.standing(chars) - self.held(reserved)
-
     def told_apart(self, view: str, chars: Chars, reserved: frozenset[str]) -> frozenset[str]:
         """The characters that mean something else escaped than written as themselves here.
 
@@ -181,12 +180,14 @@ class Field(Generic[T]):
 
     def escape_sets(self, view: str, chars: Chars, reserved: frozenset[str]) -> EscapeSets:
         """What :meth:`normalized` and :meth:`lost` read for ``view`` in a grammar:
-        ``(same_escaped, held, told_apart)``."""
+        ``(same_escaped, held, told_apart)``; ``same_escaped``: the characters whose escape
+        means the character itself here (section 2.2), those that stand for themselves in
+        the field and are not reserved in it."""
         held = self.held(reserved)
         return self.standing(chars) - held, held, self.told_apart(view, chars, reserved)
 
     def normalized(self, raw: RawValue, sets: EscapeSets) -> RawValue:
-        """``raw`` as the canonical form writes it: escapes of :meth:`same_escaped`
+        """``raw`` as the canonical form writes it: escapes of ``same_escaped``
         characters decoded, the rest in upper case (``sets``: :meth:`escape_sets`).
 
         A character written as itself that may not stand for itself in the
@@ -251,6 +252,74 @@ class Raw:
 
     def __set__(self, url: URL, value: object) -> None:
         url._frozen(self.field.raw_name)
+
+
+class Computed(property, Generic[T]):
+    """A property computed from named parts of the URL alone: ``compute`` gets exactly them.
+
+    ``compute`` is called with the value of each attribute ``reads`` names (a
+    field, a raw twin, another :class:`Computed`, a class constant such as
+    ``SCHEME``), then, for each raw field ``present`` names (``raw_search``),
+    whether the URL has it (not ``None``, after the class's hook), then, for
+    each production ``matched`` names, whether it matched (its span, before
+    any hook). The declaration is all a writer of many records
+    (:mod:`rfc1738.output.plan`) needs to work the value out once per what it
+    reads, and it cannot drift from the code: ``compute`` sees nothing else.
+    ``doc`` is the property's docstring. A :class:`property`, as ``help()`` and
+    ``isinstance`` see it.
+    """
+
+    def __init__(
+        self,
+        compute: Callable[..., T],
+        *,
+        reads: tuple[str, ...] = (),
+        present: tuple[str, ...] = (),
+        matched: tuple[str, ...] = (),
+        doc: str = "",
+    ) -> None:
+        super().__init__(_getter(compute, reads, present, matched))
+        # In the instance's own dictionary: the class's docstring would shadow
+        # property's slot for it (help() reads it from here).
+        self.__doc__ = doc
+        self.compute = compute
+        self.reads = reads
+        self.present = present
+        self.matched = matched
+
+    if TYPE_CHECKING:  # for type checkers only: property's own __get__ runs
+
+        @overload
+        def __get__(self, url: None, owner: type | None = None, /) -> Self: ...
+        @overload
+        def __get__(self, url: URL, owner: type | None = None, /) -> T: ...
+        def __get__(self, url: URL | None, owner: type | None = None, /) -> Self | T: ...
+
+
+def _getter(
+    compute: Callable[..., T],
+    reads: tuple[str, ...],
+    present: tuple[str, ...],
+    matched: tuple[str, ...],
+) -> Callable[[URL], T]:
+    """The property's getter: ``compute`` of what the declaration names, read from the URL."""
+    if present or matched:
+
+        def get(url: URL) -> T:
+            raw, spans = url._raw(), url._spans if matched else {}
+            return compute(
+                *[getattr(url, name) for name in reads],
+                *[raw[name] is not None for name in present],
+                *[name in spans for name in matched],
+            )
+
+        return get
+    if not reads:
+        return lambda url: compute()
+    if len(reads) == 1:
+        (read,) = reads
+        return lambda url: compute(getattr(url, read))
+    return lambda url: compute(*[getattr(url, name) for name in reads])
 
 
 class Text(Field[T]):

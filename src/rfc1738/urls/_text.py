@@ -96,7 +96,7 @@ def normalize_escapes(
 
     ``raw`` is a field as the grammar accepted it, so every ``%`` in it starts
     an escape; ``unreserved`` are the characters that mean the same written
-    as themselves or escaped there (:meth:`rfc1738.urls.Field.same_escaped`).
+    as themselves or escaped there (:meth:`rfc1738.urls.Field.escape_sets`).
     With ``written``, a character of ``raw`` that is in neither set nor in
     ``written`` is escaped (a field a hook cuts out of the text may hold one
     its own production does not: gopher's search holds ``/``).

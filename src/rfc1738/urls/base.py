@@ -5,18 +5,21 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping
 from types import MappingProxyType
-from typing import Any, ClassVar, NoReturn, Self
+from typing import TYPE_CHECKING, Any, ClassVar, NoReturn, Self
 from weakref import WeakKeyDictionary
 
 from ..bnf.files import GENERIC
 from ..errors import AmbiguousFieldError, FrozenURLError, URLSyntaxError
-from ..runtime.dispatch import ParserName, ParserSet, default_parsers
+from ..runtime.dispatch import ParserName, default_grammar
 from ..runtime.facts import SchemeFacts, facts_for
 from ..runtime.hosts import check_spans
-from ..runtime.layout import Layout, present, write
+from ..runtime.layout import Layout, fieldless_options, present, write
 from ..runtime.spans import Spans, spans_from_regs
-from ._fields import EscapeSets, Field, Number, Pairs, Path, Raw, Verbatim
+from ._fields import Computed, EscapeSets, Field, Number, Pairs, Path, Raw, Verbatim
 from ._text import digits
+
+if TYPE_CHECKING:
+    from .grammar import Grammar
 
 __all__ = ["URL", "Parts"]
 
@@ -90,6 +93,22 @@ class _URLType(type):
         return cls
 
 
+def _scheme_as_written(text: str) -> str:
+    return text[: text.index(":")]
+
+
+def _default_port(facts: SchemeFacts) -> int | None:
+    return facts.default_port
+
+
+def _no_port() -> int | None:
+    return None
+
+
+def _effective_port(port: int | None, default_port: int | None) -> int | None:
+    return default_port if port is None else port
+
+
 class URL(metaclass=_URLType):
     """A URL of the RFC 1738 grammar; the base of the classes of each scheme.
 
@@ -120,7 +139,7 @@ class URL(metaclass=_URLType):
     # assignment each, so that parse() costs little more than the match.
     __slots__ = ("_cache", "_state")
 
-    _state: tuple[str, Any, Any, bool, ParserSet | None]
+    _state: tuple[str, Any, Any, bool, Grammar | None]
     _cache: Parts
 
     #: Every field declaration of the class, in order (base classes' first).
@@ -135,16 +154,6 @@ class URL(metaclass=_URLType):
     RAW_FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
     #: Fields a hook of the class reads (``_read_fields``) rather than their production's span.
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset()
-    #: Properties of the class's own whose value depends on the scheme as written and on
-    #: the raw fields named alone: a writer of many records (:mod:`rfc1738.output.jsonl`)
-    #: works each out once per spelling and short values of those fields.
-    READS_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = MappingProxyType({})
-    #: Properties of the class's own whose value depends on the scheme as written and on
-    #: which raw fields are present (not ``None``) alone, as their productions give them
-    #: and as the class's hook (:meth:`_cut`) leaves them: worked out once for each.
-    READS_PRESENCE: ClassVar[frozenset[str]] = frozenset()
-    #: The productions whose spans the hook (:meth:`_cut`) reads.
-    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset()
     #: Productions a hook reads besides the fields' own.
     EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
     #: The :data:`~rfc1738.runtime.facts.SCHEME_FACTS` key of the class (section, default port).
@@ -152,7 +161,7 @@ class URL(metaclass=_URLType):
 
     @classmethod
     def from_spans(
-        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: ParserSet | None = None
+        cls, text: str, spans: Spans, *, host_checks: bool = True, grammar: Grammar | None = None
     ) -> Self:
         """The object for ``text``, given where each of :attr:`PRODUCTIONS` matched.
 
@@ -168,20 +177,20 @@ class URL(metaclass=_URLType):
         return cls._build(text, dict(spans), host_checks, grammar)
 
     @classmethod
-    def _build(cls, text: str, spans: Spans, host_checks: bool, grammar: ParserSet | None) -> Self:
+    def _build(cls, text: str, spans: Spans, host_checks: bool, grammar: Grammar | None) -> Self:
         url = object.__new__(cls)
         _set_state(url, (text, spans, None, host_checks, grammar))
         return url
 
     @classmethod
     def builder(
-        cls, groups: tuple[tuple[str, tuple[int, ...]], ...], grammar: ParserSet | None
+        cls, groups: tuple[tuple[str, tuple[int, ...]], ...], grammar: Grammar | None
     ) -> Callable[[str, re.Match[str], bool], Self]:
         """How the fast parser builds objects of this class: ``build(text, match, host_checks)``.
 
         ``match`` is a match of the compiled expression (host checks done),
         ``groups`` the group numbers of each production (see
-        :class:`~rfc1738.runtime.fast.FastParser`): the object keeps the match,
+        :attr:`~rfc1738.runtime.engines.Engine.fields`): the object keeps the match,
         and the spans are worked out from it only when a field is first read.
         One allocation and one slot assignment per object.
         """
@@ -207,7 +216,7 @@ class URL(metaclass=_URLType):
         return self._state[3]
 
     @property
-    def grammar(self) -> ParserSet | None:
+    def grammar(self) -> Grammar | None:
         """The grammar that parsed the URL; ``None`` stands for the shipped one.
 
         :meth:`normalize` and :meth:`replace` escape and re-read by it. Not
@@ -226,7 +235,7 @@ class URL(metaclass=_URLType):
 
     @classmethod
     def from_fields(
-        cls, *, grammar: ParserSet | None = None, host_checks: bool = True, **fields: object
+        cls, *, grammar: Grammar | None = None, host_checks: bool = True, **fields: object
     ) -> Self:
         """A new URL of this class from field values, as :meth:`replace` takes them.
 
@@ -261,7 +270,7 @@ class URL(metaclass=_URLType):
           ftp://h/a
           ^
         """
-        grammar = default_parsers()
+        grammar = default_grammar()
         url = grammar.parse(text, parser=parser, host_checks=host_checks)
         if not isinstance(url, cls):
             if grammar.url_class(cls.SCHEME) is not cls:
@@ -322,36 +331,32 @@ class URL(metaclass=_URLType):
 
     # ---- the scheme and its port ----
 
-    @property
-    def raw_scheme(self) -> str:
-        """The scheme as written (``HTTP`` stays ``HTTP``; see :attr:`scheme`)."""
-        return self.text[: self.text.index(":")]
-
-    @property
-    def scheme(self) -> str:
-        """The scheme in lower case (section 2.1: scheme names ignore case)."""
-        return self.raw_scheme.lower()
-
-    @property
-    def facts(self) -> SchemeFacts:
-        """What RFC 1738 section 3 says about the scheme (section, default port)."""
-        return facts_for(self.SCHEME)
-
-    @property
-    def default_port(self) -> int | None:
-        """The port of the scheme's protocol (section 3), ``None`` if it has none."""
-        return self.facts.default_port
-
-    @property
-    def port(self) -> int | None:
-        """The port the URL names; ``None`` when it names none."""
-        return None
-
-    @property
-    def effective_port(self) -> int | None:
-        """:attr:`port` if the URL names one, else :attr:`default_port`."""
-        port = self.port
-        return self.default_port if port is None else port
+    raw_scheme = Computed(
+        _scheme_as_written,
+        reads=("text",),
+        doc="The scheme as written (``HTTP`` stays ``HTTP``; see :attr:`scheme`).",
+    )
+    scheme = Computed(
+        str.lower,
+        reads=("raw_scheme",),
+        doc="The scheme in lower case (section 2.1: scheme names ignore case).",
+    )
+    facts = Computed(
+        facts_for,
+        reads=("SCHEME",),
+        doc="What RFC 1738 section 3 says about the scheme (section, default port).",
+    )
+    default_port = Computed(
+        _default_port,
+        reads=("facts",),
+        doc="The port of the scheme's protocol (section 3), ``None`` if it has none.",
+    )
+    port = Computed(_no_port, doc="The port the URL names; ``None`` when it names none.")
+    effective_port = Computed(
+        _effective_port,
+        reads=("port", "default_port"),
+        doc=":attr:`port` if the URL names one, else :attr:`default_port`.",
+    )
 
     def uses_default_port(self) -> bool:
         """Whether the URL leaves its scheme's protocol on its own port (section 6).
@@ -420,7 +425,7 @@ class URL(metaclass=_URLType):
                 ):
                     continue
                 value = read(value)
-            data[name] = value if value is None or value.__class__ is str else _plain(value)
+            data[name] = value if value is None or value.__class__ is str else json_ready(value)
         return data
 
     # ---- new objects ----
@@ -577,17 +582,17 @@ class URL(metaclass=_URLType):
 
         gopher, prospero, news, nntp and file change ``raw`` (the fields
         read from their productions' spans) in place: a function of the
-        text, the spans of :attr:`HOOK_SPANS` and the start rule's layout
-        (``layout()``, the same for every URL of the class with the same
-        scheme as written), so that :mod:`rfc1738.output.jsonl` reads the
+        text, the spans of the class's productions and the start rule's
+        layout (``layout()``, the same for every URL of the class with the
+        same scheme as written), so that :mod:`rfc1738.output.plan` reads the
         fields of many URLs without building an object for each. Each text
         it gives is a part of ``text``, as written.
         """
 
     # ---- the grammar this URL is read and written by ----
 
-    def _grammar(self) -> ParserSet:
-        return self.grammar if self.grammar is not None else default_parsers()
+    def _grammar(self) -> Grammar:
+        return self.grammar if self.grammar is not None else default_grammar()
 
     def _source(self) -> tuple[str, str]:
         """The grammar file and start rule whose layout this class writes."""
@@ -608,7 +613,7 @@ class URL(metaclass=_URLType):
         # The hooks of gopher, prospero and file read the layout for every
         # object: one look-up per grammar, scheme as written and class after
         # the first (the file follows from the spelling).
-        facts = self._grammar().grammar_facts
+        facts = self._grammar().tables
         text = self.text
         spelled = (text[: text.index(":")], type(self))
         found = facts.by_spelling.get(spelled)
@@ -710,7 +715,7 @@ class URL(metaclass=_URLType):
     def _written_options(self) -> frozenset[int]:
         """Every optional part of the start rule that its literals alone may fill (the final
         ``/`` of ``telnet://h/``): what a canonical form that writes them gives :meth:`_write`."""
-        return _fieldless_options(self._layout())
+        return fieldless_options(self._layout())
 
     def _reparse(self, text: str) -> Self:
         url = self._grammar().parse(text, host_checks=self.host_checks)
@@ -723,7 +728,7 @@ class URL(metaclass=_URLType):
 #: shipped grammar, and per edited grammar.
 _EscapeSetsKept = dict[tuple[str, type, Field[Any], str], EscapeSets]
 _SHIPPED_ESCAPE_SETS: _EscapeSetsKept = {}
-_ESCAPE_SETS: WeakKeyDictionary[ParserSet, _EscapeSetsKept] = WeakKeyDictionary()
+_ESCAPE_SETS: WeakKeyDictionary[Grammar, _EscapeSetsKept] = WeakKeyDictionary()
 
 #: What ``URL._decoded`` finds for a value not decoded yet (a decoded value may be ``None``).
 _UNREAD = object()
@@ -758,44 +763,8 @@ def _raw_value(field: Field[Any], name: str, value: object) -> object:
     return value
 
 
-def _fieldless_options(layout: Layout) -> frozenset[int]:
-    """The numbers of the ``opt`` parts of ``layout`` that can be written with no field."""
-    found: set[int] = set()
-
-    def walk(node: Layout) -> None:
-        kind = node[0]
-        if kind == "opt":
-            if not _needs_field(node[2]):
-                found.add(node[1])
-            walk(node[2])
-        elif kind in ("seq", "alt"):
-            for item in node[1]:
-                walk(item)
-        elif kind == "rep":
-            walk(node[1])
-        elif kind == "group" and node[2] is not None:
-            walk(node[2])
-
-    walk(layout)
-    return frozenset(found)
-
-
-def _needs_field(layout: Layout) -> bool:
-    """Whether every text of ``layout`` holds a field."""
-    kind = layout[0]
-    if kind == "group":
-        return True
-    if kind == "seq":
-        return any(_needs_field(item) for item in layout[1])
-    if kind == "alt":
-        return all(_needs_field(option) for option in layout[1])
-    if kind == "rep":
-        return bool(layout[2] > 0 and _needs_field(layout[1]))
-    return False
-
-
 def _rebuilt(
-    cls: type[URL], text: str, spans: Spans, host_checks: bool, grammar: ParserSet | None
+    cls: type[URL], text: str, spans: Spans, host_checks: bool, grammar: Grammar | None
 ) -> URL:
     """An unpickled URL: built again from its text and spans (checked when it was parsed)."""
     return cls._build(text, spans, host_checks, grammar)
@@ -853,12 +822,13 @@ def members(cls: type[URL]) -> tuple[Member, ...]:
     """
     found = _MEMBERS.get(cls)
     if found is None:
-        found = _MEMBERS[cls] = tuple(_member(cls, name) for name in exported(cls))
+        found = _MEMBERS[cls] = tuple(member(cls, name) for name in exported(cls))
     return found
 
 
-def _member(cls: type[URL], name: str) -> Member:
-    attribute = _static(cls, name)
+def member(cls: type[URL], name: str) -> Member:
+    """How ``getattr(url, name)`` reads ``cls``'s attribute ``name`` (see :func:`members`)."""
+    attribute = class_attribute(cls, name)
     if (
         isinstance(attribute, Field)
         and type(attribute).__get__ is Field.__get__
@@ -878,186 +848,15 @@ def _member(cls: type[URL], name: str) -> Member:
     return (name, "attribute", None, None)
 
 
-#: :class:`URL`'s own properties whose value depends on nothing but the class
-#: and the scheme as written (the text before the first ``:``), as long as
-#: what each reads is :class:`URL`'s own too: the attributes listed (``text``
-#: for its scheme only) and class variables.
-_BY_SPELLING: dict[str, tuple[str, ...]] = {
-    "raw_scheme": ("text",),
-    "scheme": ("raw_scheme",),
-    "facts": (),
-    "default_port": ("facts",),
-    "port": (),
-    "effective_port": ("port", "default_port"),
-}
-
-
-def by_spelling(cls: type[URL]) -> frozenset[str]:
-    """The names :meth:`URL.to_dict` writes for ``cls`` that are the same for every URL
-    of ``cls`` with the same scheme as written (``http``, ``HTTP``).
-
-    :class:`URL`'s scheme and port properties where ``cls`` keeps them and
-    what they read: a writer of many records works each out once per
-    spelling (``effective_port`` only where ``port`` is no field).
-    """
-    return frozenset(name for name in exported(cls) if name != "text" and _by_spelling(cls, name))
-
-
-def _by_spelling(cls: type[URL], name: str) -> bool:
-    """Whether ``cls``'s attribute ``name`` depends on the scheme as written alone."""
-    own = _static(cls, name) is vars(URL).get(name)
-    if name == "text":
-        return own
-    reads = _BY_SPELLING.get(name)
-    return own and reads is not None and all(_by_spelling(cls, read) for read in reads)
-
-
-def by_fields(cls: type[URL]) -> dict[str, tuple[str, ...]]:
-    """The names :meth:`URL.to_dict` writes for ``cls`` as properties whose value
-    depends on the scheme as written and on some raw fields alone, with those fields.
-
-    :class:`URL`'s properties of :data:`_BY_SPELLING` where ``cls`` keeps
-    them, and what each reads is either the same for a spelling
-    (:func:`by_spelling`) or a field declared in ``cls`` and read as every
-    field is (``decode`` of its raw field): ``effective_port`` of a class
-    whose ``port`` is a field gives ``{"effective_port": ("raw_port",)}``.
-    A writer of many records works each out once per spelling and values
-    of those raw fields.
-    """
-    found: dict[str, tuple[str, ...]] = {}
-    for name in exported(cls):
-        reads = _BY_SPELLING.get(name)
-        if reads is None or _static(cls, name) is not vars(URL).get(name):
-            continue
-        if _by_spelling(cls, name):
-            continue
-        raw: list[str] = []
-        for read in reads:
-            if _by_spelling(cls, read):
-                continue
-            field = _static(cls, read)
-            if (
-                not isinstance(field, Field)
-                or type(field).__get__ is not Field.__get__
-                or cls._decoded is not URL._decoded
-            ):
-                break
-            raw.append(field.raw_name)
-        else:
-            found[name] = tuple(raw)
-    declared = _declared(cls, "READS_FIELDS")
-    for name in exported(cls):
-        if name in declared:
-            found[name] = declared[name]
-    return found
-
-
-def by_presence(cls: type[URL]) -> frozenset[str]:
-    """The names :meth:`URL.to_dict` writes for ``cls`` as properties whose value depends on
-    the scheme as written and on which raw fields are present alone (``READS_PRESENCE``).
-
-    A writer of many records works each out once per spelling and raw fields present.
-    """
-    return frozenset(name for name in exported(cls) if name in _declared(cls, "READS_PRESENCE"))
-
-
-def _declared(cls: type[URL], attribute: str) -> Mapping[str, tuple[str, ...]]:
-    """What the class that sets ``attribute`` (``READS_FIELDS``) declares of its own properties.
-
-    A property a subclass defines again is read from each object.
-    """
-    owner = next((k for k in cls.__mro__ if attribute in vars(k)), None)
-    if owner is None:
-        return {}
-    names = vars(owner)[attribute]
-    return {
-        name: tuple(names[name]) if isinstance(names, Mapping) else ()
-        for name in names
-        if name in vars(owner) and _static(cls, name) is vars(owner)[name]
-    }
-
-
-def _static(cls: type, name: str) -> object:
+def class_attribute(cls: type, name: str) -> object:
     """The class attribute ``name`` as defined, without calling its ``__get__``."""
     return next((vars(k)[name] for k in cls.__mro__ if name in vars(k)), None)
 
 
-def _views(field: Field[Any]) -> tuple[str, ...]:
-    """The decoded attributes ``field`` gives: its name, and ``segments`` for a path."""
-    return (
-        (field.name, "segments")
-        if isinstance(field, Path) and field.has_segments
-        else (field.name,)
-    )
-
-
-def refusing(url: URL) -> bool:
-    """Whether some decoded field of ``url``'s class may be one a URL cannot give, in
-    ``url``'s grammar (:class:`~rfc1738.AmbiguousFieldError`)."""
-    return any(
-        url._escape_sets(field, view)[-1] for field in url.DECLARED for view in _views(field)
-    )
-
-
-def refused(url: URL) -> bool:
-    """Whether ``url`` has a decoded field it cannot give, which ``to_dict()`` leaves out."""
-    raw = url._raw()
-    for field in url.DECLARED:
-        value = raw[field.raw_name]
-        if value is None or (isinstance(value, str) and "%" not in value):
-            continue
-        if any(url._lost(field, view, value) is not None for view in _views(field)):
-            return True
-    return False
-
-
-def reads_spans(cls: type[URL]) -> bool:
-    """Whether ``cls`` reads each raw field from its production's span, with no hook.
-
-    Its raw fields are then ``raw_scheme`` (the text before the first
-    ``:``) and, for each declaration, the text of the first group of its
-    production that matched, or ``None``: what :meth:`URL._read` gives.
-    """
-    return reads_cut(cls) and _function(cls._cut) is _function(URL._cut)
-
-
-def reads_cut(cls: type[URL]) -> bool:
-    """Whether ``cls``'s raw fields are those of :func:`reads_spans`, changed by its hook
-    :meth:`URL._cut` (if it has one) alone."""
-    return reads_fields(cls) and _function(cls._read_fields) is _function(URL._read_fields)
-
-
-def reads_fields(cls: type[URL]) -> bool:
-    """Whether ``cls`` reads its raw fields with :meth:`URL._read_fields` (its own hook or none).
-
-    They are then a function of the text, its spans and the layout of the
-    scheme as written: no object is needed to read them.
-    """
-    return cls._read is URL._read and cls._raw is URL._raw and cls._spans is URL._spans
-
-
-def _function(method: object) -> object:
-    """The function a class method calls."""
-    return getattr(method, "__func__", method)
-
-
-def primed(url: URL, raw: Parts) -> None:
-    """Give ``url`` its raw fields, read by the caller as :meth:`URL._read` reads them.
-
-    For a writer that read them straight from the match (:func:`reads_spans`):
-    the object's properties then find them instead of reading them again.
-    """
-    _set_cache(url, raw)
-
-
-#: Sets the slot of the raw fields read (past ``__setattr__``).
-_set_cache = URL.__dict__["_cache"].__set__
-
-
-def _plain(value: object) -> object:
+def json_ready(value: object) -> object:
     """``value`` with tuples, nested too, as lists (JSON arrays), and huge numbers as text."""
     if isinstance(value, tuple):
-        return [_plain(item) for item in value]
+        return [json_ready(item) for item in value]
     if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > _LONGEST:
         # Python refuses to write an int of more than 4300 digits (json.dumps
         # included): the digits come back as a string instead.

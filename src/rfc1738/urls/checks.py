@@ -29,14 +29,13 @@ tests hold them.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..bnf.files import GENERIC
 from ..bnf.names import base_name
 from ..errors import GrammarError
-from ..runtime.automaton import DATA_VERSION
 from ..runtime.layout import Layout, write
 from ..runtime.store import shipped_tables
 from .base import URL
@@ -45,7 +44,7 @@ from .generic import GenericURL
 if TYPE_CHECKING:
     from .grammar import Grammar
 
-__all__ = ["check_chosen", "check_generic", "check_given", "colon_free_text", "repeated"]
+__all__ = ["check_chosen", "check_generic", "check_given", "repeated"]
 
 #: Where a class's fields are declared, for the messages.
 _HOW_TO = 'docs/objects.md, "Declaring the fields of a class"'
@@ -123,15 +122,10 @@ def check_generic(grammar: Grammar) -> None:
     if _shipped_files(grammar):
         return
     entry = grammar.files[GENERIC]
-    table = grammar.store.tables.schemes.get(GENERIC)
-    if table is not None and table.start == entry.start:
-        data = table.automaton
-    else:
-        automaton = grammar.compiled_file(GENERIC).error_automaton(entry.start)
-        data = None if automaton is None else automaton.to_data()
-    if data is None:
+    automaton = grammar.tables.automaton(GENERIC, entry.start)
+    if automaton is None:
         return
-    example = colon_free_text(data)
+    example = automaton.shortest_accepted(excluding=":")
     if example is not None:
         raise GrammarError(
             f"{entry.start} accepts {example!r}, a text without ':'; a URL is "
@@ -178,45 +172,6 @@ def _most(layout: Layout) -> Counter[str]:
     return found
 
 
-def colon_free_text(data: Mapping[str, Any]) -> str | None:
-    """A shortest text without ``:`` that an error automaton accepts, or ``None``.
-
-    ``data`` is the automaton as :meth:`~rfc1738.runtime.automaton.ErrorAutomaton.to_data`
-    writes it (each state's row, one character a class of characters: the
-    next state plus one, ``"\\x00"`` for none; ``info``, for each state where
-    a token ends: the state, whether it accepts, two names, and how many
-    expected names follow). A breadth-first walk from the first state over
-    every character but ``:``. ``None`` too for data of another version.
-    """
-    if data.get("version") != DATA_VERSION:
-        return None
-    accepting = set()
-    info = [ord(char) for char in data["info"]]
-    at = 0
-    while at < len(info):
-        state, accepts, _rule, _as_earley, count = info[at : at + 5]
-        if accepts:
-            accepting.add(state)
-        at += 5 + count
-    classes: tuple[str, ...] = tuple(data["classes"])
-    rows: tuple[str, ...] = tuple(data["rows"])
-    reached = {0: ""}
-    waiting = deque([0])
-    while waiting:
-        state = waiting.popleft()
-        text = reached[state]
-        if state in accepting:
-            return text
-        for chars, to in zip(classes, rows[state], strict=True):
-            target = ord(to) - 1
-            usable = sorted(chars.replace(":", ""))
-            if target >= 0 and usable and target not in reached:
-                # A letter where there is one: the example reads as a word.
-                reached[target] = text + next((c for c in usable if c.isalpha()), usable[0])
-                waiting.append(target)
-    return None
-
-
 # ---- what the checks read ----
 
 
@@ -232,44 +187,23 @@ def _file_of(scheme: str, cls: type[URL]) -> str:
 def _shipped_files(grammar: Grammar) -> bool:
     """Whether ``grammar``'s files are the shipped ones (its tables the wheel's)."""
     shipped = shipped_tables()
-    return shipped is not None and grammar.store.tables.key == shipped.key
+    return shipped is not None and grammar.tables.tables.key == shipped.key
 
 
 def _rules(grammar: Grammar, file: str) -> frozenset[str]:
     """The rules ``<file>.lark`` defines or imports, as the file names them."""
-    rules = grammar.store.rules(file)
-    if rules is None:
-        rules = tuple(grammar.compiled_file(file).rules)
-    return frozenset(base_name(name) for name in rules)
+    return frozenset(base_name(name) for name in grammar.tables.rules(file))
 
 
 def _undefined(grammar: Grammar, file: str, name: str) -> bool:
     kind = "terminal" if name.isupper() else "rule"
-    return grammar.store.char_set(file, kind, name) is None
+    return grammar.tables.char_set(file, kind, name) is None
 
 
 def _layout(grammar: Grammar, file: str, fields: frozenset[str]) -> Layout | None:
     """How ``<file>.lark``'s start rule lays out ``fields``; ``None`` if it cannot (not regular)."""
-    start = grammar.files[file].start
-    table = grammar.store.tables.schemes.get(file)
-    if (
-        table is not None
-        and table.layout is not None
-        and table.start == start
-        and set(table.layout_fields) == fields
-    ):
-        layout: Layout = table.layout
-        return layout
     # A file that does not load raises its GrammarError here, as on any first use.
-    compiled = grammar.compiled_file(file)
-    # Lark: compiled_file has imported the compiler already; its error for a rule
-    # that refers back to itself.
-    from ..compile.pipeline import NotRegularError
-
-    try:
-        return compiled.layout(start, fields)
-    except NotRegularError:
-        return None
+    return grammar.tables.regular_layout(file, grammar.files[file].start, fields)
 
 
 def _check_fieldless(grammar: Grammar, file: str, cls: type[URL]) -> None:

@@ -5,13 +5,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from pathlib import PurePosixPath
-from typing import ClassVar, Self
+from typing import TYPE_CHECKING, ClassVar, Self
 
-from ..runtime.dispatch import ParserSet
-from ..runtime.layout import Layout
+from ..runtime.layout import Layout, literal_before, literal_options
 from ..runtime.spans import Spans
 from ._fields import Path, Verbatim
 from .base import URL, Parts
+
+if TYPE_CHECKING:
+    from .grammar import Grammar
 
 __all__ = ["FileURL"]
 
@@ -96,7 +98,7 @@ class FileURL(URL):
         path: str | os.PathLike[str],
         host: str | None = None,
         *,
-        grammar: ParserSet | None = None,
+        grammar: Grammar | None = None,
     ) -> Self:
         """The file URL of an absolute POSIX path, its segments escaped (section 2.2).
 
@@ -115,29 +117,18 @@ class FileURL(URL):
         return cls.from_fields(host=host, segments=segments, grammar=grammar)
 
     def _equivalent(self, parts: Parts) -> frozenset[int] | None:
-        # Section 3.10: "localhost" and the empty host both name this machine.
-        if parts["host"] == _LOCALHOST:
+        # Section 3.10: "localhost" and the empty host both name this machine
+        # (the literal the start rule offers beside host).
+        if parts["host"] in literal_options(self._layout(), "host"):
             parts["host"] = None
         return frozenset()  # [ host | "localhost" ]: written only with a host
-
-    # [ host | "localhost" ]: the literal alternative leaves no host span.
-    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"fpath"})
 
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         if raw["host"] is None:
             # The start rule's [ host | "localhost" ]: a parser that took the
             # literal alternative gives no host span; the host is then what lies
-            # between the start rule's first literal ("file://") and fpath's "/".
-            first = _first_literal(layout())
-            raw["host"] = text[len(first) : spans["fpath"][0] - 1] or None
-
-
-#: The host that section 3.10 says means this machine, as the empty host does.
-_LOCALHOST = "localhost"
-
-
-def _first_literal(layout: Layout) -> str:
-    while layout[0] == "seq":
-        layout = layout[1][0]
-    return str(layout[1]) if layout[0] == "lit" else ""
+            # between the literals before host ("file://") and before fpath ("/").
+            start = layout()
+            after, before = literal_before(start, "host"), literal_before(start, "fpath")
+            raw["host"] = text[len(after) : spans["fpath"][0] - len(before)] or None

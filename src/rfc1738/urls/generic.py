@@ -7,6 +7,7 @@ from typing import ClassVar, Self
 
 from ..bnf.files import GENERIC
 from ..errors import URLSyntaxError
+from ..runtime.explain import GENERIC_READS
 from ._fields import Number, Scheme, Text, Verbatim
 from ._text import upper_hex
 from .base import URL, Parts
@@ -92,9 +93,9 @@ class GenericURL(URL):
     raw_urlpath: str | None
 
     SCHEME: ClassVar[str] = "generic"
-    # Whether the //login reading applied: the error diagnosis asks it of the
-    # generic production (rfc1738.runtime.explain.explain_scheme).
-    EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"ip_schemepart"})
+    # What the error diagnosis reads of a generic URL besides the fields: whether
+    # the //login reading applied (rfc1738.runtime.explain).
+    EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = GENERIC_READS
 
     def _source(self) -> tuple[str, str]:
         # genericurl's fields, whichever file parsed the URL (a new scheme's

@@ -8,7 +8,7 @@ from typing import ClassVar
 from ..runtime.hooks import HookExport, SplitAfter
 from ..runtime.layout import Layout, literal_before
 from ..runtime.spans import Spans
-from ._fields import Number, OneChar, Text, Verbatim
+from ._fields import Computed, Number, OneChar, Text, Verbatim
 from ._text import decode
 from .base import URL, Parts
 
@@ -19,6 +19,10 @@ DEFAULT_TYPE = "1"
 
 #: The raw fields the gopher path after gtype is cut into.
 _CUT = ("raw_selector", "raw_search", "raw_gopher_plus")
+
+
+def _gopher_type(gtype: str | None) -> str:
+    return DEFAULT_TYPE if gtype is None else gtype
 
 
 class GopherURL(URL):
@@ -103,12 +107,15 @@ class GopherURL(URL):
         SplitAfter("gtype", "search", ("selector", "search", "gopher_plus"), section="3.4"),
     )
 
+    gopher_type = Computed(
+        _gopher_type,
+        reads=("gtype",),
+        doc='The gopher type in effect: :attr:`gtype`, or ``"1"`` (a directory) without one.',
+    )
+
     def _separator(self) -> str:
         """The literal between selector and search in the start rule (``%09``)."""
         return literal_before(self._layout(), "search")
-
-    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"gtype"})
-    READS_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {"gopher_type": ("raw_gtype",)}
 
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
@@ -142,9 +149,3 @@ class GopherURL(URL):
         ):
             parts["raw_gtype"] = parts["raw_selector"] = None
         return self._written_options()
-
-    @property
-    def gopher_type(self) -> str:
-        """The gopher type in effect: :attr:`gtype`, or ``"1"`` (a directory) without one."""
-        gtype = self.gtype
-        return DEFAULT_TYPE if gtype is None else gtype

@@ -1,9 +1,11 @@
 """The grammar with its URL classes: what :func:`rfc1738.load` returns.
 
-:class:`Grammar` is a :class:`~rfc1738.runtime.dispatch.ParserSet` whose matches
-become the classes of this package: :data:`CLASSES` by grammar file name,
-:class:`GenericURL` for the rest. Every object remembers the grammar that
-parsed it, and re-reads by it in ``normalize()`` and ``replace()``.
+:class:`Grammar` holds a :class:`~rfc1738.runtime.dispatch.Dispatch` whose
+matches become the classes of this package: :data:`CLASSES` by grammar file
+name, :class:`GenericURL` for the rest. Every object remembers the grammar
+that parsed it, and re-reads by it in ``normalize()`` and ``replace()``.
+What a grammar directory says of itself (its rules, lint, diagrams) is
+reached through it too, from :mod:`rfc1738.bnf`.
 """
 
 from __future__ import annotations
@@ -12,14 +14,16 @@ import os
 
 # _thread's RLock is threading's, without importing threading at start-up.
 from _thread import RLock
-from collections.abc import Callable, Hashable, Mapping
-from functools import cache
+from collections.abc import Callable, Collection, Hashable, Mapping
+from functools import cache, partial
+from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from ..bnf.files import GENERIC
-from ..errors import MAX_REFERENCE_LENGTH
-from ..runtime.dispatch import ParserName, ParserSet, set_default_parsers
+from ..bnf.files import GENERIC, SchemeFile
+from ..errors import MAX_REFERENCE_LENGTH, URLSyntaxError
+from ..runtime.dispatch import Dispatch, ParserName, set_default_grammar
+from ..runtime.engines import Engine
 from .base import URL
 from .checks import check_chosen, check_generic, check_given
 from .file import FileURL
@@ -33,6 +37,12 @@ from .nntp import NntpURL
 from .prospero import ProsperoURL
 from .telnet import TelnetURL
 from .wais import WaisURL
+
+if TYPE_CHECKING:
+    # Lark is imported when a grammar is first parsed with Earley or inspected.
+    from ..bnf.adapter import ParseTree
+    from ..bnf.inspection import RuleInfo
+    from ..bnf.lint import LintProblem
 
 __all__ = ["CLASSES", "Grammar", "load", "shipped"]
 
@@ -57,7 +67,7 @@ CLASSES: Mapping[str, type[URL]] = MappingProxyType(
 )
 
 
-class Grammar(ParserSet):
+class Grammar:
     """The grammar files of one directory, the parsers made from them, and the URL classes.
 
     ``classes`` maps a scheme (a grammar file's name) to the :class:`URL`
@@ -69,6 +79,9 @@ class Grammar(ParserSet):
     and the class each scheme's URLs become when it is first chosen
     (:mod:`rfc1738.urls.checks`): :class:`~rfc1738.GrammarError` says what
     does not fit.
+
+    Any number of threads may share one (see
+    :class:`~rfc1738.runtime.dispatch.Dispatch`).
 
     >>> g = Grammar()
     >>> g.parse("news:comp.lang.python").group
@@ -84,15 +97,27 @@ class Grammar(ParserSet):
         *,
         max_reference_length: int = MAX_REFERENCE_LENGTH,
     ) -> None:
-        super().__init__(
+        #: Which file reads a URL, and each scheme's engine.
+        self.dispatch = Dispatch(
             directory,
             classes,
             known=CLASSES,
             generic=GenericURL,
+            grammar=self,
+            check=partial(_check_class, self),
             max_reference_length=max_reference_length,
         )
-        # The schemes whose class has been checked (see url_class).
-        self._checked: set[str] = set()
+        #: The directory of the grammar files.
+        self.directory: Path = self.dispatch.directory
+        #: The grammar file of each scheme, by scheme (``generic`` for the rest).
+        self.files: dict[str, SchemeFile] = self.dispatch.files
+        #: The longest input the Earley parser takes.
+        self.max_reference_length = max_reference_length
+        #: The compiled tables, and what the objects read of the grammar files.
+        self.tables = self.dispatch.tables
+        # The dispatch's engines by scheme as written: what the hot path reads.
+        self._engines = self.dispatch.engines
+        self._explainer = self.dispatch.explainer
         check_given(self, classes or {})
         self._arguments = (
             None if directory is None else os.fspath(directory),
@@ -100,11 +125,84 @@ class Grammar(ParserSet):
             max_reference_length,
         )
 
-    if TYPE_CHECKING:
-        # ParserSet.parse, typed: at run time the call goes straight to it.
-        def parse(
-            self, text: str, *, parser: ParserName = "fast", host_checks: bool = True
-        ) -> URL: ...
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({str(self.directory)!r})"
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # An object pickles with its grammar: the arguments it was loaded with,
+        # so that unpickling loads (once per process) the same grammar again.
+        return (_loaded, self._arguments)
+
+    @property
+    def schemes(self) -> frozenset[str]:
+        """The schemes that have a file of their own (``generic`` excluded)."""
+        return self.dispatch.schemes
+
+    # ---- parsing ----
+
+    def parse(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> URL:
+        """The typed object for a URL, or :class:`~rfc1738.URLSyntaxError`.
+
+        ``parser="reference"`` builds it from the Earley parse tree instead
+        of the compiled expression (the same object, slower); ``host_checks``
+        turns off the checks beyond the grammar (label and name lengths,
+        hostnumber parts, port range).
+        """
+        if parser == "fast":
+            # The hot path: one dictionary look-up by the scheme as written,
+            # then the scheme's engine: one match, the host checks on the
+            # match's groups, and an object that reads its fields from the
+            # match when asked.
+            engine = None
+            if text.__class__ is str:
+                colon = text.find(":")
+                if colon > 0:
+                    engine = self._engines.get(text[:colon])
+            if engine is None:
+                engine = self.dispatch.engine_for(text)
+            url: URL | None = engine.parse(text, host_checks)
+            if url is not None:
+                return url
+            raise self._explainer.deferred(text, engine.entry)
+        by_earley: URL = self.dispatch.parse_by(text, parser, host_checks)
+        return by_earley
+
+    def is_valid(self, text: str, *, parser: ParserName = "fast", host_checks: bool = True) -> bool:
+        """Whether :meth:`parse` would return an object for ``text``.
+
+        The fast parser's answer builds no object: the expression and the
+        host checks decide.
+        """
+        if parser != "fast":
+            try:
+                self.parse(text, parser=parser, host_checks=host_checks)
+            except URLSyntaxError:
+                return False
+            return True
+        engine = None
+        if text.__class__ is str:
+            colon = text.find(":")
+            if colon > 0:
+                engine = self._engines.get(text[:colon])
+        if engine is None:
+            engine = self.dispatch.engine_for(text)
+        return engine.valid(text) if host_checks else engine.matches(text)
+
+    def parse_tree(self, text: str) -> ParseTree:
+        """The full Earley parse tree of ``text`` under its scheme's production.
+
+        Raises :class:`~rfc1738.URLSyntaxError` if ``text`` does not match it,
+        and :class:`TypeError` if ``text`` is not a ``str``.
+        """
+        return self.dispatch.parse_tree(text)
+
+    def scheme_file(self, text: str) -> SchemeFile:
+        """The file a URL is parsed with: its scheme's, or ``generic.lark``.
+
+        The scheme is what comes before the first ``:``, compared without case
+        (ASCII letters only, section 2.1). ``TypeError`` if ``text`` is not a ``str``.
+        """
+        return self.dispatch.scheme_file(text)
 
     def url_class(self, scheme: str) -> type[URL]:
         """The class URLs of ``scheme`` (a grammar file's name) become.
@@ -113,19 +211,74 @@ class Grammar(ParserSet):
         before any object of the scheme is built: a :class:`~rfc1738.GrammarError`
         if it does not fit the grammar.
         """
-        cls: type[URL] = super().url_class(scheme)
-        if scheme not in self._checked:
-            # Checked before it is marked: a thread that finds it unmarked checks it too.
-            if scheme == GENERIC:
-                check_generic(self)
-            check_chosen(self, scheme, cls, given=scheme in self._classes)
-            self._checked.add(scheme)
+        cls: type[URL] = self.dispatch.url_class(scheme)
         return cls
 
-    def __reduce__(self) -> tuple[Any, ...]:
-        # An object pickles with its grammar: the arguments it was loaded with,
-        # so that unpickling loads (once per process) the same grammar again.
-        return (_loaded, self._arguments)
+    def engine(self, scheme: str) -> Engine:
+        """The engine of one scheme (a grammar file's name): its expression, fields, matcher."""
+        return self.dispatch.engine(scheme)
+
+    # ---- what the grammar files say (rfc1738.bnf.inspection, .lint, .diagrams) ----
+
+    def rules(self) -> list[RuleInfo]:
+        """Every rule and terminal: file, line, BNF line, Lark source, uses, used by."""
+        from ..bnf.inspection import rules  # Lark: reads the grammar files
+
+        return rules(self)
+
+    def rule(self, name: str) -> RuleInfo:
+        """One rule or terminal, by its Lark name or its BNF name (``ip-schemepart``)."""
+        from ..bnf.inspection import rule  # Lark: reads the grammar files
+
+        return rule(self, name)
+
+    def lint(self) -> list[LintProblem]:
+        """Problems of this grammar directory (see :func:`rfc1738.bnf.lint.lint`)."""
+        from ..bnf.lint import lint  # Lark: reads the grammar files
+
+        return lint(self)
+
+    def diagram(self, name: str, *, href: str = "#{anchor}") -> str:
+        """The railroad diagram of one rule, as SVG (needs ``rfc1738[diagrams]``)."""
+        from ..bnf.diagrams import rule_svg  # Lark, and the diagrams extra
+
+        return rule_svg(self, name, href=href)
+
+    def diagrams_html(self, *, title: str | None = None) -> str:
+        """One self-contained HTML page with the diagram of every rule."""
+        from ..bnf.diagrams import grammar_html  # Lark, and the diagrams extra
+
+        return grammar_html(self, title=title)
+
+    def write_diagrams(
+        self, out_dir: str | os.PathLike[str], rules: Collection[str] | None = None
+    ) -> list[Path]:
+        """Write ``<rule>.svg`` for each rule (all by default) and ``index.html``."""
+        from ..bnf.diagrams import write_diagrams  # Lark, and the diagrams extra
+
+        return write_diagrams(self, out_dir, rules)
+
+    # ---- what the objects escape and write with ----
+
+    def rule_chars(self, file: str, rule: str) -> frozenset[str]:
+        """The characters that stand for themselves in ``rule`` of ``<file>.lark``.
+
+        >>> from rfc1738 import shipped
+        >>> "/" in shipped().rule_chars("http", "hsegment")
+        False
+        """
+        return self.tables.rule_chars(file, rule)
+
+    def terminal_chars(self, file: str, terminal: str) -> frozenset[str]:
+        """The single characters terminal ``terminal`` of ``<file>.lark`` matches."""
+        return self.tables.terminal_chars(file, terminal)
+
+
+def _check_class(grammar: Grammar, scheme: str, cls: type[URL], given: bool) -> None:
+    """Check the class ``scheme``'s URLs become, when it is first chosen (:mod:`.checks`)."""
+    if scheme == GENERIC:
+        check_generic(grammar)
+    check_chosen(grammar, scheme, cls, given=given)
 
 
 def load(
@@ -182,4 +335,4 @@ def _once(key: Hashable, make: Callable[[], Grammar]) -> Grammar:
         return found
 
 
-set_default_parsers(shipped)
+set_default_grammar(shipped)

@@ -7,7 +7,7 @@ from typing import Any, ClassVar
 
 from ..runtime.layout import Layout
 from ..runtime.spans import Spans
-from ._fields import Field, Text, Verbatim
+from ._fields import Computed, Field, Text, Verbatim
 from ._text import escape
 from .base import URL, Parts
 
@@ -25,6 +25,16 @@ class _Article(Text[str | None]):
             raise ValueError(f"a news article is unique@host, not {value!r}")
         assert self.escape is not None
         return f"{escape(unique, chars(self.escape))}@{host}"
+
+
+def _message_host(article: str | None) -> str | None:
+    return None if article is None else article.rpartition("@")[2]
+
+
+def _all_groups(article: bool, group: bool) -> bool:
+    # grouppart's "*" alternative: no article, and a group that is not the group
+    # production (the hook reads it from grouppart's span).
+    return not article and not group
 
 
 class NewsURL(URL):
@@ -70,27 +80,23 @@ class NewsURL(URL):
     # checked as every host is.
     EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset({"grouppart", "host"})
 
-    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"grouppart"})
-    READS_FIELDS: ClassVar[Mapping[str, tuple[str, ...]]] = {"host": ("raw_article",)}
-    # Whether the group production gave the group, or the hook did.
-    READS_PRESENCE: ClassVar[frozenset[str]] = frozenset({"all_groups"})
-
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         if raw["raw_article"] is None and raw["group"] is None:
             start, end = spans["grouppart"]
             raw["group"] = text[start:end]
 
-    @property
-    def host(self) -> str | None:
-        """The host of the message id (as written); ``None`` for a group."""
-        return None if self.raw_article is None else self.raw_article.rpartition("@")[2]
-
-    @property
-    def all_groups(self) -> bool:
-        """Whether the URL is ``news:*``, all groups."""
-        # grouppart's "*" alternative: a group that is not the group production.
-        return self.raw_article is None and "group" not in self._spans
+    host = Computed(
+        _message_host,
+        reads=("raw_article",),
+        doc="The host of the message id (as written); ``None`` for a group.",
+    )
+    all_groups = Computed(
+        _all_groups,
+        present=("raw_article",),
+        matched=("group",),
+        doc="Whether the URL is ``news:*``, all groups.",
+    )
 
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
         # One of group and article: setting one clears the other (None clears nothing).

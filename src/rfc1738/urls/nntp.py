@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from ..runtime.hooks import HookExport, OwnGroup
-from ..runtime.layout import Layout
+from ..runtime.layout import Layout, literal_before
 from ..runtime.spans import Spans
 from ._fields import Number, Verbatim
 from .base import URL, Parts
@@ -64,9 +64,10 @@ class NntpURL(URL):
         OwnGroup("digits", "article_number", section="3.7"),
     )
 
-    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"group"})
-
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         end = spans["group"][1]
-        raw["raw_article_number"] = text[end + 1 :] if end < len(text) else None
+        if end < len(text):  # after the literal the start rule puts before the digits ("/")
+            raw["raw_article_number"] = text[end + len(literal_before(layout(), "digits")) :]
+        else:
+            raw["raw_article_number"] = None

@@ -79,8 +79,6 @@ class ProsperoURL(URL):
         SplitAfter("ppath", "fieldname", ("fieldspecs",), pairs="fieldvalue", section="3.11"),
     )
 
-    HOOK_SPANS: ClassVar[frozenset[str]] = frozenset({"ppath"})
-
     @classmethod
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         start = layout()

@@ -4,13 +4,19 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from ._fields import Number, Text, Verbatim
+from ._fields import Computed, Number, Text, Verbatim
 from .base import URL
 
 __all__ = ["WaisKind", "WaisURL"]
 
 #: Which of the three forms of section 3.9 a wais URL has.
 WaisKind = Literal["database", "index", "doc"]
+
+
+def _kind(search: bool, wtype: bool) -> WaisKind:
+    if search:
+        return "index"
+    return "doc" if wtype else "database"
 
 
 class WaisURL(URL):
@@ -76,11 +82,8 @@ class WaisURL(URL):
     raw_wpath: str | None
 
     SCHEME: ClassVar[str] = "wais"
-    READS_PRESENCE: ClassVar[frozenset[str]] = frozenset({"kind"})
-
-    @property
-    def kind(self) -> WaisKind:
-        """``"database"``, ``"index"`` (with a search) or ``"doc"`` (one document)."""
-        if self.raw_search is not None:
-            return "index"
-        return "database" if self.raw_wtype is None else "doc"
+    kind = Computed(
+        _kind,
+        present=("raw_search", "raw_wtype"),
+        doc='``"database"``, ``"index"`` (with a search) or ``"doc"`` (one document).',
+    )
