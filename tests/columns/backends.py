@@ -56,7 +56,7 @@ def library(texts: Sequence[str], grammar: rfc1738.Grammar | None = None) -> Ans
         checked = chosen.is_valid(text)
         struct = None
         if bare:
-            parser = chosen.fast_parser(scheme)
+            parser = chosen.engine(scheme)
             spans = {**(parser.checked_spans(text) or {}), **(parser.spans(text) or {})}
             cls = chosen.url_class(scheme)
             url = chosen.parse(text, host_checks=False)

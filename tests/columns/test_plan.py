@@ -16,7 +16,7 @@ from rfc1738.columns.plan import FORMAT, SCHEME, read_plan
 from rfc1738.columns.store import MAX_PLAN_FILE, plan_key
 from rfc1738.compile import written
 from rfc1738.compile.columns import plan_data, struct_fields
-from rfc1738.compile.dialects import export_grammar
+from rfc1738.compile.export import export_grammar
 from rfc1738.runtime.hosts import MAX_LABEL, MAX_OCTET, MAX_PORT
 from rfc1738.runtime.numbers import exceeds
 

@@ -54,10 +54,11 @@ from ..runtime.exported import Export, ExportedPattern
 from ..runtime.hooks import Derived
 from ..runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from . import written
-from .dialects import RE2, export_grammar
+from .dialects import RE2
+from .export import export_grammar
 
 if TYPE_CHECKING:
-    from ..runtime.dispatch import ParserSet
+    from ..urls.grammar import Grammar
 
 __all__ = ["FORMAT", "LABEL_SEPARATOR", "plan_data", "struct_fields"]
 
@@ -81,7 +82,7 @@ class _NoScreen(Exception):
     """The grammar's hosts or ports have a shape the screen cannot bound: no screen."""
 
 
-def plan_data(grammar: ParserSet) -> dict[str, object]:
+def plan_data(grammar: Grammar) -> dict[str, object]:
     """The column plan of ``grammar`` (a :class:`rfc1738.Grammar`), as plain data."""
     marked = export_grammar(grammar, RE2, mark_empty=True)
     plain = export_grammar(grammar, RE2)
