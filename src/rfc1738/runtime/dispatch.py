@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from ..bnf.files import GENERIC, SchemeFile, shipped_grammar_dir
+from ..bnf.files import GENERIC, SchemeFile, scheme_key, shipped_grammar_dir
 from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
 from .engines import Engine, as_generic, build_engine
@@ -292,18 +292,6 @@ class Dispatching(Protocol):
     def dispatch(self) -> Dispatch:
         """The grammar's dispatch."""
         ...
-
-
-def scheme_key(written: str) -> str | None:
-    """The scheme as grammar files name theirs: ``written`` in lower case, if it is ASCII.
-
-    Schemes compare without case, ASCII letters only (section 2.1); a
-    scheme written with other characters names no file (``None``).
-
-    >>> scheme_key("HTTP"), scheme_key("\u0130")
-    ('http', None)
-    """
-    return written.lower() if written.isascii() else None
 
 
 def _checked(text: object) -> str:

@@ -81,7 +81,8 @@ class _URLType(type):
         cls.RAW_FIELDS = MappingProxyType(  # type: ignore[attr-defined]
             {field.raw_name: field for field in declared if field.raw_name != field.name}
         )
-        hooks: tuple[HookExport, ...] = getattr(cls, "HOOK_EXPORTS", ())
+        hooks: tuple[HookExport, ...] = tuple(getattr(cls, "HOOK_EXPORTS", ()))
+        cls._HOOKS = hooks  # type: ignore[attr-defined]
         hooked = cls.READ_BY_HOOK = hooked_fields(hooks)  # type: ignore[attr-defined]
         productions = {f.production for f in declared if f.name not in hooked}
         productions |= {hook.after for hook in hooks if isinstance(hook, SplitAfter)}
@@ -156,11 +157,12 @@ class URL(metaclass=_URLType):
     FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
     #: Raw field name (``raw_path``) → its declaration: :meth:`replace` takes them too (derived).
     RAW_FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
-    #: The class's hooks, declared once: the fields section 3 cuts further than the grammar
-    #: (:mod:`rfc1738.runtime.hooks`), as the class reads them and the export gives them.
-    HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = ()
+    #: The class's hooks (derived): its ``HOOK_EXPORTS``, the one declaration of the fields
+    #: section 3 cuts further than the grammar (:mod:`rfc1738.runtime.hooks`), which the
+    #: class reads with and the export gives.
+    _HOOKS: ClassVar[tuple[HookExport, ...]] = ()
     #: Fields a hook of the class reads rather than their production's span (derived from
-    #: :attr:`HOOK_EXPORTS`).
+    #: its ``HOOK_EXPORTS``).
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset()
     #: Productions a hook reads besides the fields' own.
     EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
@@ -594,11 +596,11 @@ class URL(metaclass=_URLType):
         the class with the same scheme as written), so that
         :mod:`rfc1738.output.plan` reads the fields of many URLs without
         building an object for each. Each text it gives is a part of
-        ``text``, as written. Here: the fields :attr:`HOOK_EXPORTS` declares
-        (gopher, prospero, nntp); news and file add their own.
+        ``text``, as written. Here: the fields the class's ``HOOK_EXPORTS``
+        declares (gopher, prospero, nntp); news and file add their own.
         """
-        if cls.HOOK_EXPORTS:
-            read_hooks(cls, cls.HOOK_EXPORTS, raw, text, spans, layout())
+        if cls._HOOKS:
+            read_hooks(cls, cls._HOOKS, raw, text, spans, layout())
 
     # ---- the grammar this URL is read and written by ----
 
