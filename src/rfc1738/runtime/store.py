@@ -61,9 +61,15 @@ def register_tables(directory: Path, tables: Tables) -> None:
     _registered[directory] = tables
 
 
-@cache
 def shipped_tables() -> Tables | None:
-    """The wheel's tables, if they are those of the shipped grammar files as installed."""
+    """The shipped grammar's tables: registered for its directory (a standalone module's),
+    else the wheel's, if they are those of the shipped grammar files as installed."""
+    registered = _registered.get(shipped_grammar_dir())
+    return registered if registered is not None else _built_tables()
+
+
+@cache
+def _built_tables() -> Tables | None:
     if _BUILT is None or _BUILT.get("key") != content_key(shipped_grammar_dir()):
         return None
     # The key holds the version and the format: this version's writer wrote the module.
