@@ -37,7 +37,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..bnf.files import SchemeFile, scheme_files, shipped_grammar_dir
-from ..errors import GrammarError
+from ..errors import GrammarError, NotRegularError
 from .automaton import ErrorAutomaton
 from .cache import read_cached, write_cached
 from .layout import Layout
@@ -291,11 +291,8 @@ class GrammarTables:
         """:meth:`layout`, or ``None`` where ``start`` is not regular (it has none)."""
         try:
             return self.layout(file, start, fields)
-        except GrammarError as error:
-            # Only the compiler raises it, so the compiler is loaded already.
-            if isinstance(error, self._compiler(self.directory).NotRegularError):
-                return None
-            raise
+        except NotRegularError:
+            return None
 
     def compiled_file(self, file: str) -> CompiledFile:
         """``<file>.lark`` as the compiler holds it: loaded once, with Lark."""
