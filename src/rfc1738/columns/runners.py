@@ -11,7 +11,7 @@ from ..errors import URLSyntaxError
 from ..urls import Grammar
 from .checked import Checked, Engine
 from .errors import error_of
-from .lines import Rows
+from .lines import Rows, texts_at
 from .plan import SCHEME, ColumnPlan, SchemeColumns
 from .store import column_plan
 
@@ -254,7 +254,7 @@ class _DuckDB(Runner):
         changed: dict[int, tuple[bool, str | None]] = {}
         if doubted:
             is_valid = self.grammar.is_valid
-            for index, text in zip(doubted, _texts(rows, array, doubted), strict=True):
+            for index, text in zip(doubted, texts_at(rows, doubted), strict=True):
                 verdict = text is not None and is_valid(text, host_checks=host_checks)
                 changed[index] = (verdict, None)
         scheme_file = self.grammar.scheme_file
@@ -270,11 +270,11 @@ class _DuckDB(Runner):
         if struct:
             kept["url"] = table.column("url")
         verdicts = pa.table(kept)
-        structs = table.column("url").to_pylist() if struct else None
-        found = Checked("duckdb", start, None, None, structs, None, verdicts, None, changed)
+        # The structs stay the engine's column until read (Checked.structs).
+        found = Checked("duckdb", start, None, None, None, None, verdicts, None, changed)
         if errors:
             found.errors = self.explained(
-                lambda rejected: _texts(rows, array, rejected), found.valid, host_checks
+                lambda rejected: texts_at(rows, rejected), found.valid, host_checks
             )
         if struct:
             found._plan = column_plan(self.grammar)
@@ -288,17 +288,6 @@ class _DuckDB(Runner):
         finally:
             self.con.unregister(view)
         return found
-
-
-def _texts(rows: Rows, array: Any, indices: list[int]) -> list[str | None]:
-    """The strings at ``indices``: from the list given, or taken out of the Arrow column."""
-    if isinstance(rows, list | tuple):
-        return [rows[index] for index in indices]
-    # pyarrow: comes with the duckdb extra.
-    import pyarrow as pa
-
-    picked: list[str | None] = array.take(pa.array(indices, pa.int64())).to_pylist()
-    return picked
 
 
 def _strings(array: Any) -> Any:
