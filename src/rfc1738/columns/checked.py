@@ -147,12 +147,17 @@ class Checked:
         table = self._table
         found: dict[str, list[int]] = {}
         if self._schemes is None and table is not None and "scheme" in table.column_names:
-            # The engine's columns, counted where they are; then what the library changed.
-            grouped = table.group_by(["scheme", "valid"]).aggregate([([], "count_all")])
-            for row in grouped.to_pylist():
-                if row["scheme"] is not None and row["valid"] is not None:
-                    counted = found.setdefault(row["scheme"], [0, 0])
-                    counted[0 if row["valid"] else 1] += row["count_all"]
+            # The engine's columns, counted where they are (value_counts: a
+            # group_by would import pandas, where it is installed, for its
+            # keys); then what the library changed.
+            import pyarrow.compute as pc  # (pyarrow: the engine's columns are Arrow)
+
+            files = table.column("scheme")
+            verdicts = table.column("valid")
+            for side, mask in enumerate((verdicts, pc.invert(verdicts))):
+                for row in pc.value_counts(pc.filter(files, mask)).to_pylist():
+                    if row["values"] is not None:
+                        found.setdefault(row["values"], [0, 0])[side] += row["counts"]
             for index, (verdict, file) in self._changed.items():
                 was: str | None = table.column("scheme")[index].as_py()
                 steps: list[tuple[str | None, bool | None, int]] = [

@@ -131,8 +131,6 @@ def texts_at(rows: Rows, indices: list[int]) -> list[str | None]:
     """The strings of ``rows`` (a list, or an Arrow array) at ``indices``."""
     if isinstance(rows, list | tuple):
         return [rows[index] for index in indices]
-    # pyarrow: the rows are an Arrow array, so it is there.
-    import pyarrow as pa
-
-    picked: list[str | None] = rows.take(pa.array(indices, pa.int64())).to_pylist()
-    return picked
+    # One by one: an Arrow array of the indices would have pyarrow import
+    # pandas where it is installed (a fifth of a second), for a few rows.
+    return [rows[index].as_py() for index in indices]
