@@ -3,7 +3,7 @@
 Run by ``make bench`` (not part of ``make test``). Writes ``--lines`` lines
 (10^6 by default) cycling through every line of the shared corpora
 (``../shared/corpora``, or ``$RFC1738_CORPORA``) to a temporary file, then
-runs, each in a fresh process, the best of ``--runs`` wall times (start-up
+runs, each in a fresh process, the best of ``--runs`` wall times (one for Parquet; start-up
 included) on 2 cores and on 1 (``taskset -c 0``; DuckDB still starts its
 threads, on that one core):
 
