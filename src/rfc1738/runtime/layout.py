@@ -251,10 +251,12 @@ class _Found:
         self.options: set[int] = set()
         self.texts: dict[Place, str] = {}
 
-    def add(self, other: _Found) -> None:
-        """Take what ``other``, the walk of a part that matched, found."""
+    def add(self, other: _Found, texts: bool = True) -> None:
+        """Take what ``other``, the walk of a part that matched, found (its texts, unless
+        the part's text is kept whole)."""
         self.options |= other.options
-        self.texts.update(other.texts)
+        if texts:
+            self.texts.update(other.texts)
 
 
 class _Aligner(LayoutVisitor[int | None]):
@@ -266,11 +268,9 @@ class _Aligner(LayoutVisitor[int | None]):
         self.text = text
         self.spans = spans
 
-    def keep(
-        self, node: Layout, at: int, end: int | None, found: _Found, here: Place
-    ) -> int | None:
-        """``end``, the text from ``at`` kept if ``node`` is a varying part without a field."""
-        if end is not None and _unheld(node):
+    def keep(self, at: int, end: int | None, found: _Found, here: Place) -> int | None:
+        """``end``, the text from ``at`` to it kept as that of the part at ``here``."""
+        if end is not None:
             found.texts[here] = self.text[at:end]
         return end
 
@@ -282,7 +282,7 @@ class _Aligner(LayoutVisitor[int | None]):
 
     def visit_chars(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
         end = at + 1 if at < len(self.text) and self.text[at] in node[1] else None
-        return self.keep(node, at, end, found, here)
+        return self.keep(at, end, found, here) if len(node[1]) != 1 else end
 
     def visit_group(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
         span = self.spans.get(node[1])
@@ -299,12 +299,13 @@ class _Aligner(LayoutVisitor[int | None]):
         return position
 
     def visit_alt(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
+        whole = _unheld(node)
         for number, option in enumerate(node[1]):
             marks = _Found()
             end = self.visit(option, at, marks, (*here, number))
             if end is not None:
-                found.add(marks)
-                return self.keep(node, at, end, found, here)
+                found.add(marks, texts=not whole)
+                return self.keep(at, end, found, here) if whole else end
         return None
 
     def visit_opt(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
@@ -319,15 +320,18 @@ class _Aligner(LayoutVisitor[int | None]):
 
     def visit_rep(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
         _kind, item, low, high = node
+        whole = _unheld(node)
         count, where = 0, at
         while high < 0 or count < high:
             marks = _Found()
             step = self.visit(item, where, marks, (*here, count))
             if step is None or step == where:
                 break
-            found.add(marks)
+            found.add(marks, texts=not whole)
             count, where = count + 1, step
-        return self.keep(node, at, where, found, here) if count >= low else None
+        if count < low:
+            return None
+        return self.keep(at, where, found, here) if whole else where
 
 
 class _Varies(LayoutVisitor[bool]):
