@@ -50,6 +50,7 @@ def unheld_texts(url: rfc1738.URL) -> dict[tuple[int, ...], str]:
     ("text", "normal"),
     [
         ("http://us:pw@host/a", "http://us:pw@host/a"),
+        ("http://us:pw@H/", "http://us:pw@h/"),  # docs/objects.md
         ("http://us@host/a", "http://us@host/a"),
         ("http://:@host/a", "http://:@host/a"),
         ("http://@host/a", "http://@host/a"),
