@@ -89,8 +89,24 @@ def _inside(node: Layout) -> tuple[Layout, ...]:
 
 
 def fields_in(layout: Layout) -> frozenset[str]:
-    """Every field production anywhere in ``layout``."""
-    return frozenset(node[1] for node in nodes(layout) if node[0] == "group")
+    """Every field production anywhere in ``layout``.
+
+    Kept per node (by identity, as :func:`literal_before` keeps its answers):
+    reading and writing a URL ask it of the same nodes for every object.
+    """
+    kept = _FIELDS_IN.get(id(layout))
+    if kept is not None and kept[0] is layout:
+        return kept[1]
+    found = frozenset(node[1] for node in nodes(layout) if node[0] == "group")
+    if len(_FIELDS_IN) < _FIELDS_IN_KEPT:
+        _FIELDS_IN[id(layout)] = (layout, found)
+    return found
+
+
+#: fields_in's answers: id of the node → (the node, its fields); the node is kept with
+#: its answer, so that its id is not reused while kept.
+_FIELDS_IN: dict[int, tuple[Layout, frozenset[str]]] = {}
+_FIELDS_IN_KEPT = 1 << 14
 
 
 def _order(layout: Layout) -> list[str]:
