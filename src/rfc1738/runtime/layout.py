@@ -37,7 +37,7 @@ one method per kind of node) or a look over :func:`nodes`.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, TypeVar
 
 from .spans import Spans
 from .visit import Visitor
@@ -223,14 +223,22 @@ _NEEDS_FIELD = _NeedsField()
 Place = tuple[int, ...]
 
 
-class Unheld(NamedTuple):
-    """What a URL's text has of the parts of its layout that hold no field: see :func:`unheld`."""
+class Unheld:
+    """What a URL's text has of the parts of its layout that hold no field: see :func:`unheld`.
 
-    #: The numbers of the optional parts without a field that the text holds (:func:`present`).
-    options: frozenset[int]
-    #: The text of each part that holds no field and may be written more ways than one
-    #: (characters out of a set, an alternative, a repetition), by its :data:`Place`.
-    texts: Mapping[Place, str]
+    A plain class, not a ``NamedTuple``: that would compile its annotations
+    when the run time is imported, which start-up leaves out.
+    """
+
+    __slots__ = ("options", "texts")
+
+    def __init__(self, options: frozenset[int], texts: Mapping[Place, str]) -> None:
+        #: The numbers of the optional parts without a field that the text holds
+        #: (:func:`present`).
+        self.options = options
+        #: The text of each part that holds no field and may be written more ways than one
+        #: (characters out of a set, an alternative, a repetition), by its :data:`Place`.
+        self.texts = texts
 
 
 def present(layout: Layout, text: str, spans: Spans) -> frozenset[int]:
