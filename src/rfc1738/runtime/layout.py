@@ -22,9 +22,12 @@ that a generated standalone module can hold it as a table:
 - ``("opt", number, item)``: ``[ item ]``, numbered in the layout;
 - ``("rep", item, low, high)``: any other repetition (``high`` ``-1``: no limit).
 
-:func:`write` writes a URL from the raw text of each field; :func:`present`
-finds which optional parts that hold no field a URL's text has (the final
-``/`` of ``telnet://h/``), so that a rewrite keeps them as written. The
+:func:`write` writes a URL from the raw text of each field; :func:`unheld`
+finds what a URL's text has of the parts that hold no field, so that a
+rewrite keeps them as written: which optional ones it has (the final ``/``
+of ``telnet://h/``, :func:`present`), and the text of those that may be
+written more ways than one (the user and password of an http rule edited to
+take a login, where :class:`~rfc1738.HttpURL` has no field for them). The
 rest are named queries the URL classes ask of their start rule
 (:func:`literal_before`, :func:`literal_options`, :func:`fieldless_options`,
 :func:`fields_in`). Each walk is either a pass (a :class:`LayoutVisitor`:
@@ -42,12 +45,15 @@ from .visit import Visitor
 __all__ = [
     "Layout",
     "LayoutVisitor",
+    "Place",
+    "Unheld",
     "fieldless_options",
     "fields_in",
     "literal_before",
     "literal_options",
     "nodes",
     "present",
+    "unheld",
     "write",
 ]
 
@@ -83,8 +89,24 @@ def _inside(node: Layout) -> tuple[Layout, ...]:
 
 
 def fields_in(layout: Layout) -> frozenset[str]:
-    """Every field production anywhere in ``layout``."""
-    return frozenset(node[1] for node in nodes(layout) if node[0] == "group")
+    """Every field production anywhere in ``layout``.
+
+    Kept per node (by identity, as :func:`literal_before` keeps its answers):
+    reading and writing a URL ask it of the same nodes for every object.
+    """
+    kept = _FIELDS_IN.get(id(layout))
+    if kept is not None and kept[0] is layout:
+        return kept[1]
+    found = frozenset(node[1] for node in nodes(layout) if node[0] == "group")
+    if len(_FIELDS_IN) < _FIELDS_IN_KEPT:
+        _FIELDS_IN[id(layout)] = (layout, found)
+    return found
+
+
+#: fields_in's answers: id of the node → (the node, its fields); the node is kept with
+#: its answer, so that its id is not reused while kept.
+_FIELDS_IN: dict[int, tuple[Layout, frozenset[str]]] = {}
+_FIELDS_IN_KEPT = 1 << 14
 
 
 def _order(layout: Layout) -> list[str]:
@@ -192,7 +214,31 @@ _REQUIRED = _Required()
 _NEEDS_FIELD = _NeedsField()
 
 
-# ---- reading: which field-less optional parts the text has ----
+# ---- reading: what the text has of the parts that hold no field ----
+
+
+#: Where a node is in a layout: the number of each node on the way down from the
+#: top (an item of a sequence, an option of an alternative, the one node inside an
+#: optional part or a field's production) and, inside a repetition, which one.
+Place = tuple[int, ...]
+
+
+class Unheld:
+    """What a URL's text has of the parts of its layout that hold no field: see :func:`unheld`.
+
+    A plain class, not a ``NamedTuple``: that would compile its annotations
+    when the run time is imported, which start-up leaves out.
+    """
+
+    __slots__ = ("options", "texts")
+
+    def __init__(self, options: frozenset[int], texts: Mapping[Place, str]) -> None:
+        #: The numbers of the optional parts without a field that the text holds
+        #: (:func:`present`).
+        self.options = options
+        #: The text of each part that holds no field and may be written more ways than one
+        #: (characters out of a set, an alternative, a repetition), by its :data:`Place`.
+        self.texts = texts
 
 
 def present(layout: Layout, text: str, spans: Spans) -> frozenset[int]:
@@ -201,70 +247,144 @@ def present(layout: Layout, text: str, spans: Spans) -> frozenset[int]:
     ``spans`` are where the fields matched; the layout is followed along the
     text from the start (literals compared, fields skipped by their spans).
     """
-    found: set[int] = set()
-    _Aligner(text, spans).visit(layout, 0, found)
-    return frozenset(found)
+    return unheld(layout, text, spans).options
+
+
+def unheld(layout: Layout, text: str, spans: Spans) -> Unheld:
+    """What ``text`` has of the parts of ``layout`` that no field holds, for a rewrite to keep.
+
+    The optional parts without a field it holds (the final ``/`` of
+    ``telnet://h/``), and the text, as written, of each part without a field
+    whose text may vary (the user and password of an http rule that takes a
+    login its class has no field for). The layout is followed as
+    :func:`present` does; the texts are given only where it reaches the end
+    of ``text`` (else the walk did not follow it, and none are).
+    """
+    found = _Found()
+    end = _Aligner(text, spans).visit(layout, 0, found, ())
+    texts: Mapping[Place, str] = found.texts if end == len(text) else {}
+    return Unheld(frozenset(found.options), texts)
+
+
+class _Found:
+    """What a walk of :class:`_Aligner` found: optional parts and the texts of unheld parts."""
+
+    __slots__ = ("options", "texts")
+
+    def __init__(self) -> None:
+        self.options: set[int] = set()
+        self.texts: dict[Place, str] = {}
+
+    def add(self, other: _Found, texts: bool = True) -> None:
+        """Take what ``other``, the walk of a part that matched, found (its texts, unless
+        the part's text is kept whole)."""
+        self.options |= other.options
+        if texts:
+            self.texts.update(other.texts)
 
 
 class _Aligner(LayoutVisitor[int | None]):
     """Where a layout's match of the text from ``at`` ends (``None``: it does not match),
-    adding the optional parts without a field it holds to ``found``."""
+    adding to ``found`` the optional parts without a field it holds and the text of each
+    varying part without a field (by its place ``here``)."""
 
     def __init__(self, text: str, spans: Spans) -> None:
         self.text = text
         self.spans = spans
 
-    def visit_lit(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def keep(self, at: int, end: int | None, found: _Found, here: Place) -> int | None:
+        """``end``, the text from ``at`` to it kept as that of the part at ``here``."""
+        if end is not None:
+            found.texts[here] = self.text[at:end]
+        return end
+
+    def visit_lit(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
         after = at + len(node[1])
         written = self.text[at:after]
         same = written.lower() == node[1].lower() if node[2] else written == node[1]
         return after if same else None
 
-    def visit_chars(self, node: Layout, at: int, found: set[int]) -> int | None:
-        return at + 1 if at < len(self.text) and self.text[at] in node[1] else None
+    def visit_chars(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
+        end = at + 1 if at < len(self.text) and self.text[at] in node[1] else None
+        return self.keep(at, end, found, here) if len(node[1]) != 1 else end
 
-    def visit_group(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_group(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
         span = self.spans.get(node[1])
         if span is not None and span[0] == at:
             return span[1]
-        return None if node[2] is None else self.visit(node[2], at, found)
+        return None if node[2] is None else self.visit(node[2], at, found, (*here, 0))
 
-    def visit_seq(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_seq(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
         position: int | None = at
-        for item in node[1]:
-            position = self.visit(item, position, found)
+        for number, item in enumerate(node[1]):
+            position = self.visit(item, position, found, (*here, number))
             if position is None:
                 return None
         return position
 
-    def visit_alt(self, node: Layout, at: int, found: set[int]) -> int | None:
-        for option in node[1]:
-            marks: set[int] = set()
-            end = self.visit(option, at, marks)
+    def visit_alt(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
+        whole = _unheld(node)
+        for number, option in enumerate(node[1]):
+            marks = _Found()
+            end = self.visit(option, at, marks, (*here, number))
             if end is not None:
-                found |= marks
-                return end
+                found.add(marks, texts=not whole)
+                return self.keep(at, end, found, here) if whole else end
         return None
 
-    def visit_opt(self, node: Layout, at: int, found: set[int]) -> int | None:
-        marks: set[int] = set()
-        matched = self.visit(node[2], at, marks)
+    def visit_opt(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
+        marks = _Found()
+        matched = self.visit(node[2], at, marks, (*here, 0))
         if matched is None:
             return at
-        found |= marks
+        found.add(marks)
         if not any(name in self.spans for name in fields_in(node[2])):
-            found.add(node[1])
+            found.options.add(node[1])
         return matched
 
-    def visit_rep(self, node: Layout, at: int, found: set[int]) -> int | None:
+    def visit_rep(self, node: Layout, at: int, found: _Found, here: Place) -> int | None:
         _kind, item, low, high = node
+        whole = _unheld(node)
         count, where = 0, at
         while high < 0 or count < high:
-            step = self.visit(item, where, found)
+            marks = _Found()
+            step = self.visit(item, where, marks, (*here, count))
             if step is None or step == where:
                 break
+            found.add(marks, texts=not whole)
             count, where = count + 1, step
-        return where if count >= low else None
+        if count < low:
+            return None
+        return self.keep(at, where, found, here) if whole else where
+
+
+class _Varies(LayoutVisitor[bool]):
+    """Whether a layout that holds no field may be written more ways than one
+    (a literal only in case, which the writer writes as the grammar does)."""
+
+    def visit_chars(self, node: Layout) -> bool:
+        return len(node[1]) != 1
+
+    def visit_seq(self, node: Layout) -> bool:
+        return any(map(self.visit, node[1]))
+
+    def visit_alt(self, node: Layout) -> bool:
+        return len(node[1]) > 1 or any(map(self.visit, node[1]))
+
+    def visit_rep(self, node: Layout) -> bool:
+        return bool(node[2] != node[3] or self.visit(node[1]))
+
+    def generic_visit(self, node: Layout, *context: Any) -> bool:
+        return bool(node[0] == "opt")  # a literal does not; a field's production is not asked
+
+
+_VARIES = _Varies()
+
+
+def _unheld(node: Layout) -> bool:
+    """Whether ``node`` (characters, an alternative, a repetition) is a part that holds no
+    field and may be written more ways than one: one whose text a rewrite keeps."""
+    return not fields_in(node) and _VARIES.visit(node)
 
 
 # ---- writing ----
@@ -276,6 +396,7 @@ def write(
     *,
     scheme: str,
     kept: frozenset[int] = frozenset(),
+    texts: Mapping[Place, str] | None = None,
     names: Mapping[str, str] | None = None,
     start: str = "",
 ) -> str:
@@ -284,28 +405,38 @@ def write(
     ``scheme`` is written in place of the scheme name inside the start
     rule's first literal (``"http://"i`` becomes ``HTTP://`` for ``HTTP``);
     ``kept`` are the optional parts without a field to write (see
-    :func:`present`). A production inside a repetition takes a tuple, one
-    item per repetition. ``names`` gives the field name of each production,
-    for the messages; ``start`` names the start rule in them. Raises
+    :func:`present`), ``texts`` the text of each part without a field whose
+    text may vary, by its place (see :func:`unheld`): written as given. Such a
+    part with no text given is written as the grammar alone says it (a
+    repetition as none, an alternative as its first option) or, for
+    characters out of a set, raises ``ValueError``. A production inside a
+    repetition takes a tuple, one item per repetition.
+    ``names`` gives the field name of each production, for the messages;
+    ``start`` names the start rule in them. Raises
     ``ValueError`` when no text of the layout holds the parts.
     """
-    return _LayoutWriter(parts, scheme, kept, names or {}, start).visit(layout, None)
+    return _LayoutWriter(parts, scheme, kept, texts or {}, names or {}, start).visit(
+        layout, None, ()
+    )
 
 
 class _LayoutWriter(LayoutVisitor[str]):
-    """The text of a layout with given parts; ``why``: the field that makes the part written."""
+    """The text of a layout with given parts; ``why``: the field that makes the part written,
+    ``here``: the place of the part (for the texts of the parts without a field)."""
 
     def __init__(
         self,
         parts: Mapping[str, object],
         scheme: str,
         kept: frozenset[int],
+        texts: Mapping[Place, str],
         names: Mapping[str, str],
         start: str,
     ) -> None:
         self.parts = parts
         self.scheme = scheme
         self.kept = kept
+        self.texts = texts
         self.names = names
         self.start = start
 
@@ -315,40 +446,49 @@ class _LayoutWriter(LayoutVisitor[str]):
     def given(self, layout: Layout) -> frozenset[str]:
         return frozenset(p for p in fields_in(layout) if self.parts.get(p) is not None)
 
-    def visit_lit(self, node: Layout, why: str | None) -> str:
+    def visit_lit(self, node: Layout, why: str | None, here: Place) -> str:
         text: str = node[1]
         scheme = self.scheme
         if node[2] and text.lower().startswith(scheme.lower() + ":"):
             return scheme + text[len(scheme) :]
         return text
 
-    def visit_chars(self, node: Layout, why: str | None) -> str:
+    def visit_chars(self, node: Layout, why: str | None, here: Place) -> str:
+        written = self.texts.get(here)
+        if written is not None:
+            return written
         if len(node[1]) != 1:
             raise ValueError(f"{self.start} has a part here that no field writes")
         return str(node[1])
 
-    def visit_group(self, node: Layout, why: str | None) -> str:
+    def visit_group(self, node: Layout, why: str | None, here: Place) -> str:
         value = self.parts.get(node[1])
         if value is not None:
             return str(value)
         if node[2] is not None and self.given(node[2]):
-            return self.visit(node[2], why or self.first_given(node[2]))
+            return self.visit(node[2], why or self.first_given(node[2]), (*here, 0))
         raise ValueError(self.missing(node[1], why))
 
-    def visit_seq(self, node: Layout, why: str | None) -> str:
-        return "".join(self.visit(item, why) for item in node[1])
+    def visit_seq(self, node: Layout, why: str | None, here: Place) -> str:
+        return "".join(
+            self.visit(item, why, (*here, number)) for number, item in enumerate(node[1])
+        )
 
-    def visit_alt(self, node: Layout, why: str | None) -> str:
-        option = self.choose(node[1])
+    def visit_alt(self, node: Layout, why: str | None, here: Place) -> str:
+        written = self.texts.get(here)
+        if written is not None:
+            return written
+        number = self.choose(node[1])
+        option = node[1][number]
         # What chose this option: a given field the other options do not all have.
         common = frozenset.intersection(*(fields_in(o) for o in node[1]))
-        return self.visit(option, why or self.first_given(option, common))
+        return self.visit(option, why or self.first_given(option, common), (*here, number))
 
-    def visit_opt(self, node: Layout, why: str | None) -> str:
+    def visit_opt(self, node: Layout, why: str | None, here: Place) -> str:
         if self.given(node[2]):
-            return self.visit(node[2], why or self.first_given(node[2]))
+            return self.visit(node[2], why or self.first_given(node[2]), (*here, 0))
         if node[1] in self.kept and not _REQUIRED.visit(node[2]):
-            return self.visit(node[2], why)
+            return self.visit(node[2], why, (*here, 0))
         return ""
 
     def first_given(self, layout: Layout, but: frozenset[str] = frozenset()) -> str | None:
@@ -356,12 +496,13 @@ class _LayoutWriter(LayoutVisitor[str]):
         given = self.given(layout) - but
         return next((p for p in _order(layout) if p in given), None)
 
-    def choose(self, options: tuple[Layout, ...]) -> Layout:
+    def choose(self, options: tuple[Layout, ...]) -> int:
+        """The number of the option to write, of those of an alternative."""
         given = frozenset().union(*(self.given(option) for option in options))
-        fitting = [option for option in options if given <= fields_in(option)]
-        for option in fitting:
-            if _REQUIRED.visit(option) <= given:
-                return option
+        fitting = [n for n, option in enumerate(options) if given <= fields_in(option)]
+        for number in fitting:
+            if _REQUIRED.visit(options[number]) <= given:
+                return number
         if fitting:
             return fitting[0]  # writing it says which field is missing
         # Name only what tells the options apart (not the host every option has).
@@ -372,7 +513,10 @@ class _LayoutWriter(LayoutVisitor[str]):
             f"give {self.name(first)} or {together}, not both: no {self.start} has them all"
         )
 
-    def visit_rep(self, node: Layout, why: str | None) -> str:
+    def visit_rep(self, node: Layout, why: str | None, here: Place) -> str:
+        written_as = self.texts.get(here)
+        if written_as is not None:
+            return written_as
         _kind, item, low, high = node
         inside = sorted(fields_in(item))
         values = {p: self.parts.get(p) for p in inside}
@@ -390,7 +534,7 @@ class _LayoutWriter(LayoutVisitor[str]):
                 **{p: v[index] for p, v in values.items() if isinstance(v, tuple)},
             }
             try:
-                written.append(self.visit(item, why))
+                written.append(self.visit(item, why, (*here, index)))
             finally:
                 self.parts = outer
         return "".join(written)

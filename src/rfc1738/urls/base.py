@@ -14,7 +14,7 @@ from ..runtime.dispatch import ParserName, default_grammar
 from ..runtime.facts import SchemeFacts, facts_for
 from ..runtime.hooks import HookExport, SplitAfter, hooked_fields
 from ..runtime.hosts import check_spans
-from ..runtime.layout import Layout, fieldless_options, present, write
+from ..runtime.layout import Layout, fieldless_options, unheld, write
 from ..runtime.spans import Spans, spans_from_regs
 from ._fields import Computed, EscapeSets, Field, Number, Pairs, Path, Raw, Verbatim
 from ._hooks import read_hooks
@@ -654,16 +654,21 @@ class URL(metaclass=_URLType):
 
         ``kept``: the optional parts without a field to write (``None``: those
         this URL's text has, see :func:`~rfc1738.runtime.layout.present`).
+        Every other part that no field holds is written as this URL's text has
+        it (:func:`~rfc1738.runtime.layout.unheld`), so that a rewrite loses
+        nothing a field does not say.
         """
         layout = self._layout()
         productions: dict[str, object] = {}
         for field in self.DECLARED:
             productions.update(field.parts(parts[field.raw_name]))
+        found = unheld(layout, self.text, self._spans)
         return write(
             layout,
             productions,
             scheme=str(parts["raw_scheme"]),
-            kept=present(layout, self.text, self._spans) if kept is None else kept,
+            kept=found.options if kept is None else kept,
+            texts=found.texts,
             names={p: f.name for f in self.DECLARED for p in f.parts(None)},
             start=self._source()[1],
         )
