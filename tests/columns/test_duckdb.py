@@ -67,3 +67,30 @@ def test_registering_again_and_another_grammar_beside(tmp_path: Path) -> None:
     ).fetchone()
     assert row == (False, True, "h.example", "afs", "generic")
     assert edited.is_valid(url) and not rfc1738.is_valid(url)
+
+
+@pytest.mark.parametrize("host_checks", [True, False])
+def test_every_sample_s_error_is_parse_s(
+    con: duckdb.DuckDBPyConnection, storable: tuple[str, ...], host_checks: bool
+) -> None:
+    """``rfc1738_error`` on every sample (corpora, drawn, mutated): the error ``parse`` raises."""
+    urls = list(storable)
+    rows = con.execute(
+        "SELECT rfc1738_error(u, host_checks := $2) FROM (SELECT unnest($1::VARCHAR[]) AS u)",
+        [urls, host_checks],
+    ).fetchall()
+    wrong = []
+    for text, (found,) in zip(urls, rows, strict=True):
+        expected: dict[str, object] | None = None
+        try:
+            rfc1738.parse(text, host_checks=host_checks)
+        except rfc1738.URLSyntaxError as error:
+            expected = {
+                "reason": error.reason,
+                "position": error.position,
+                "rule": error.rule,
+                "error": str(error),
+            }
+        if found != expected:
+            wrong.append((text, found, expected))
+    assert not wrong, wrong[:5]

@@ -14,6 +14,7 @@ queries.
 from __future__ import annotations
 
 from ..errors import URLSyntaxError
+from ..runtime.bulk import line_error
 from ..urls import Grammar
 
 __all__ = ["ERROR_FIELDS", "ErrorRow", "error_of", "error_row"]
@@ -27,12 +28,15 @@ ErrorRow = dict[str, object]
 
 
 def error_of(grammar: Grammar, text: str, host_checks: bool) -> URLSyntaxError | None:
-    """The library's error for ``text``; ``None`` if it is valid."""
-    try:
-        grammar.parse(text, host_checks=host_checks)
-    except URLSyntaxError as error:
-        return error
-    return None
+    """The library's error for ``text``; ``None`` if it is valid.
+
+    The error :meth:`~rfc1738.Grammar.parse` raises, worked out without
+    raising it (:func:`~rfc1738.runtime.bulk.line_error`: less than half the
+    time a rejected row, measured on the corpora's, the same errors).
+    """
+    if grammar.is_valid(text, host_checks=host_checks):
+        return None
+    return line_error(grammar, text, host_checks=host_checks)
 
 
 def error_row(error: URLSyntaxError) -> ErrorRow:
