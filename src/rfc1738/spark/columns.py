@@ -282,6 +282,11 @@ def _java_literal(text: str) -> str:
     return "".join(JAVA.literal_char(char) for char in text)
 
 
+def _class_literal(char: str) -> str:
+    """``char`` as a member of a Java character class."""
+    return f"\\x{{{ord(char):x}}}"
+
+
 def _cut(text: Column, cut: Derived) -> Column:
     """What :meth:`Derived.apply` does, in SQL: a part of ``text``, or its (name, value) pairs.
 
@@ -293,6 +298,15 @@ def _cut(text: Column, cut: Derived) -> Column:
     if not cut.pair:
         return F.get(F.split(text, separator, cut.parts or -1), cut.part)
     pair = _java_literal(cut.pair)
+    if len(cut.separator) == 1 and len(cut.pair) == 1:
+        # One character each: the pairs as two lists of matches, with no
+        # lambda (Spark runs a lambda inside another, the struct's, a row at a time).
+        inside = _class_literal(cut.separator)
+        spec = f"{separator}([^{inside}{_class_literal(cut.pair)}]*)(?:{pair}([^{inside}]*))?"
+        pairs = F.arrays_zip(
+            F.regexp_extract_all(text, F.lit(spec), 1), F.regexp_extract_all(text, F.lit(spec), 2)
+        )
+        return pairs.cast("array<struct<name: string, value: string>>")
 
     def name_value(spec: Column) -> Column:
         halves = F.split(spec, pair, 2)
@@ -305,30 +319,29 @@ def _cut(text: Column, cut: Derived) -> Column:
 
 
 def _struct_fields(plan: ColumnPlan, key: Column, value: Mapping[str, Column]) -> dict[str, Column]:
-    """The struct's fields: each field's text, or what its file's cut gives out of it."""
+    """The struct's fields: each field's text, or what its file's cut gives out of it.
+
+    A field is null in the files without it already (nothing written for
+    it); a ``when`` on the file only where one cuts it.
+    """
     columns: dict[str, Column] = {}
     for field in plan.fields:
-        cuts = {
-            name: scheme.fields[field.name].cut
-            for name, scheme in plan.schemes.items()
-            if field.name in scheme.fields
-        }
         text = value[field.name]
-        if not any(cuts.values()):
-            columns[field.name] = text
-            continue
-        # The file that has the field decides how to read it (its text, or a cut of it).
-        column = _by_file(
-            plan,
-            key,
-            {
-                name: F.lit(None)
-                if name not in cuts
-                else (text if cuts[name] is None else _cut(text, cuts[name]))  # type: ignore[arg-type]
-                for name in plan.schemes
-            },
-        )
-        columns[field.name] = column
+        cuts: dict[Derived, list[str]] = {}
+        uncut = False
+        for name, scheme in plan.schemes.items():
+            source = scheme.fields.get(field.name)
+            if source is not None and source.cut is not None:
+                cuts.setdefault(source.cut, []).append(name)
+            uncut = uncut or (source is not None and source.cut is None)
+        column: Column | None = None
+        for cut, files in cuts.items():
+            test = key.isin(files)
+            found = _cut(text, cut)
+            column = F.when(test, found) if column is None else column.when(test, found)
+        if column is not None and uncut:
+            column = column.otherwise(text)
+        columns[field.name] = text if column is None else column
     return columns
 
 
