@@ -7,32 +7,34 @@ at the end, so a final newline is not taken) and plain Spark SQL
 functions. What Spark does shapes the SQL:
 
 - **the dispatch** (section 2.1) first: the text before the first ``:``,
-  when it is ASCII (as long in characters as in bytes), in lower case,
-  picks the grammar file, and only that file's pattern runs. One small
-  pattern a row: the plan's ``verdict``, every scheme's pattern in one
-  alternation, tried each scheme in turn and cost Spark three times as much;
-- **one match a row** takes a URL apart: ``regexp_replace`` with the file's
-  marked pattern writes every field of the struct, each with what shows it
-  took part (its markers' text, or ``!`` where it always does), separated
-  by a control character no valid URL holds, and ``split`` takes them
-  apart. A URL the pattern does not match comes back as it was: that is
-  the verdict. A field is present where its text or its presence is not
-  empty (:class:`~rfc1738.columns.plan.FieldSource`): Java, like DuckDB,
-  writes ``""`` for a group that took no part;
+  in lower case, picks the grammar file, and only that file's pattern runs
+  (one ``rlike`` a row for the bare verdict);
+- **one match takes a URL apart**: ``regexp_replace`` with the file's
+  marked pattern writes the file's name, then every field of the struct,
+  each with what shows it took part (its markers' text, or ``!`` where it
+  always does), separated by a control character no valid URL holds, and
+  ``split`` takes them apart. A URL the pattern does not match comes back
+  as it was: that is the verdict. A field is present where its text or
+  its presence is not empty (:class:`~rfc1738.columns.plan.FieldSource`):
+  Java, like DuckDB, writes ``""`` for a group that took no part;
 - **the host checks** are the plan's :class:`~rfc1738.columns.plan.HostLimits`
-  patterns on the host, hostnumber and port fields, for the URLs of a file
-  that has them; those URLs are taken apart (host, hostnumber and port
-  only) in place of the bare verdict's match: the same one match, where
-  the plan's screen (a second pattern) and taking apart the rows it
-  leaves in doubt cost more in Spark (measured: ``docs/spark.md``);
+  patterns on the host, hostnumber and port fields. :func:`is_valid_url`
+  screens first, as the DuckDB and Polars backends do: a URL valid by the
+  grammar, without a label-long run (the plan's ``label_run``) and without
+  a run of as many digits as the smaller number limit has, passes; only
+  the rest are taken apart (host, hostnumber and port) and checked. The
+  plan's ``screened`` pattern is RE2's, which Java would run backtracking;
 - **the cuts** of :class:`~rfc1738.runtime.hooks.Derived` (gopher's
   selector, search and gopher+ string; prospero's fieldspecs) are
-  ``split``, ``filter`` and ``transform`` on their group's text, in the
-  files that cut it;
-- no ``when`` around a value that names the match: Spark computes an
-  expression named many times once, but not inside a branch of ``when``.
-  The struct is null for an invalid URL as the second item of a list of
-  one (``get``, null past the end).
+  ``split`` or ``regexp_extract_all`` on their group's text, in the files
+  that cut it;
+- the written parts are a lambda's variable (:func:`_bound`), computed
+  once however many fields name them: Spark computes a repeated
+  expression once only where it sees every use (not in a filter, not
+  inside ``when``).
+
+Measured against the pandas UDF (:func:`rfc1738.spark.url_verdict`) in
+``docs/spark.md``.
 """
 
 from __future__ import annotations
@@ -228,10 +230,10 @@ def is_valid_url(
     """A boolean column: :func:`rfc1738.is_valid` of each string, computed in the JVM.
 
     ``host_checks=False`` gives the bare grammar's verdict: one ``rlike``
-    a row, with its file's pattern. With host checks, the URLs of a file
-    that has a host or a port are taken apart instead (one
-    ``regexp_replace``: host, hostnumber and port) and the fields checked.
-    A null string gives null.
+    a row, with its file's pattern. With host checks, the URLs the screen
+    leaves in doubt (a long run of label characters, three digits in a
+    row) are taken apart too (one ``regexp_replace``: host, hostnumber and
+    port) and the fields checked. A null string gives null.
 
     >>> df.select(is_valid_url("url"))  # doctest: +SKIP
     """
@@ -255,8 +257,9 @@ def is_valid_url(
 def _bound(value: Column, use: Callable[[Column], Column]) -> Column:
     """``use(value)``, with ``value`` computed once however often ``use`` names it.
 
-    A lambda's variable: Spark computes an expression named twice once only
-    where it sees both (not in a filter, not inside ``when``).
+    A lambda's variable (``transform`` of a list of one): Spark computes an
+    expression named twice once only where it sees both uses (not in a
+    filter, not inside a branch of ``when``).
     """
     return F.get(F.transform(F.array(value), use), 0)
 
