@@ -68,6 +68,7 @@ bench: install
 	$(BIN)/python tests/benchmarks/errors.py
 	$(BIN)/python tests/benchmarks/check_memory.py
 	$(BIN)/python tests/benchmarks/bench_columns.py
+	$(BIN)/python tests/benchmarks/bench_check.py
 	$(BIN)/python tests/benchmarks/bench_spark.py
 
 # The parser, object and command-line tests on the other Pythons that

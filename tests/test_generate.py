@@ -15,6 +15,7 @@ Earley, for URLs within its bound) have the same position.
 
 from __future__ import annotations
 
+import ast
 import doctest
 import importlib.util
 import json
@@ -156,8 +157,8 @@ def test_the_module_holds_no_lark_module(generated: Path) -> None:
     from rfc1738.tools.generator import package_sources
 
     sources = package_sources()
-    assert "compile.pipeline" in sources and "import lark" not in sources["compile.pipeline"]
-    assert "runtime.reference" in sources and "lark" not in sources["runtime.reference"]
+    assert not any(name == "compile" or name.startswith("compile.") for name in sources)
+    assert "runtime.reference" not in sources and "runtime._tables" not in sources
     for name, source in sources.items():
         assert "\nfrom lark" not in source and "\nimport lark" not in source, name
     assert {
@@ -168,6 +169,109 @@ def test_the_module_holds_no_lark_module(generated: Path) -> None:
         "runtime.spans",
     } <= sources.keys()
     assert "tools.treeview" not in sources and "bnf.inspection" not in sources
+    for name, source in sources.items():
+        if name:
+            assert source == (package_root() / module_path(name)).read_text(encoding="utf-8")
+
+
+def test_the_module_list_is_what_the_run_time_imports() -> None:
+    """RUNTIME_MODULES: what the root reaches through relative imports (inside functions too),
+    less the compiler, what imports Lark, and the wheel's tables."""
+    from rfc1738.tools.generator import RUNTIME_MODULES, root_source
+
+    found: set[str] = set()
+    todo = list(relative_imports("", root_source()))
+    needs_lark: dict[str, bool] = {}
+    while todo:
+        name = todo.pop()
+        if name in found or name.split(".")[0] == "compile" or name == "runtime._tables":
+            continue
+        if imports_lark(name, needs_lark):
+            continue
+        found.add(name)
+        todo.extend(relative_imports(name, module_source(name)))
+        # A module's packages are imported before it: each comes along.
+        todo.extend(name.rsplit(".", depth)[0] for depth in range(1, name.count(".") + 1))
+    assert sorted(RUNTIME_MODULES) == sorted(found)
+    assert len(set(RUNTIME_MODULES)) == len(RUNTIME_MODULES)
+
+
+# ---- the walk over the installed package's imports ----
+
+
+def package_root() -> Path:
+    return Path(rfc1738.__file__).parent
+
+
+def module_path(name: str) -> Path:
+    """The file of module ``name`` (dotted, within rfc1738), relative to the package."""
+    place = Path(*name.split("."))
+    if (package_root() / place).is_dir():
+        return place / "__init__.py"
+    return place.with_suffix(".py")
+
+
+def module_source(name: str) -> str:
+    return (package_root() / module_path(name)).read_text(encoding="utf-8")
+
+
+def relative_imports(name: str, source: str, *, top_level: bool = False) -> Iterator[str]:
+    """The modules of rfc1738 that ``name`` imports relatively (the root as ``""``).
+
+    ``top_level``: only the imports that run when the module is imported.
+    """
+    tree = ast.parse(source)
+    is_package = not name or module_path(name).name == "__init__.py"
+    package = [part for part in (name.split(".") if is_package else name.split(".")[:-1]) if part]
+    for node in top_level_imports(tree.body) if top_level else ast.walk(tree):
+        if not isinstance(node, ast.ImportFrom) or not node.level:
+            continue
+        base = package[: len(package) - (node.level - 1)]
+        if node.module:
+            yield ".".join([*base, node.module])
+            continue
+        for alias in node.names:
+            target = ".".join([*base, alias.name])
+            yield target if (package_root() / module_path(target)).is_file() else ".".join(base)
+
+
+def top_level_imports(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """The import statements that run on import (``if TYPE_CHECKING:`` blocks aside)."""
+    for node in body:
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            yield node
+        elif isinstance(node, ast.If):
+            if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
+                yield from top_level_imports(node.body)
+                yield from top_level_imports(node.orelse)
+        elif isinstance(node, ast.Try):
+            for block in (node.body, node.orelse, node.finalbody):
+                yield from top_level_imports(block)
+            for handler in node.handlers:
+                yield from top_level_imports(handler.body)
+
+
+def imports_lark(name: str, known: dict[str, bool]) -> bool:
+    """Whether importing module ``name`` imports Lark (directly or through its imports)."""
+    if name in known:
+        return known[name]
+    known[name] = False  # an import cycle does not make a module need Lark
+    source = module_source(name)
+    direct = any(
+        (isinstance(node, ast.Import) and any(a.name.split(".")[0] == "lark" for a in node.names))
+        or (
+            isinstance(node, ast.ImportFrom)
+            and not node.level
+            and (node.module or "").split(".")[0] == "lark"
+        )
+        for node in top_level_imports(ast.parse(source).body)
+    )
+    known[name] = direct or any(
+        imports_lark(target, known)
+        for target in relative_imports(name, source, top_level=True)
+        if target != name
+    )
+    return known[name]
 
 
 def test_in_process(generated: Path) -> None:

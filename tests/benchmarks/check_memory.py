@@ -6,7 +6,8 @@ temporary file, then runs on that file, each in a fresh process:
 
 - ``loop``: a plain Python loop calling ``urllib.parse.urlsplit`` on each line
   (what issue 11 compares with);
-- ``check``: ``rfc1738 check FILE``;
+- ``check``: ``rfc1738 check FILE`` (on DuckDB where it is installed);
+- ``check-py``: ``rfc1738 check --engine python FILE`` (the library in Python);
 - ``jsonl``: ``rfc1738 check --jsonl FILE`` (output to ``/dev/null``), on
   ``--jsonl-lines`` lines (enough that start-up, about 0.1 s, is a small
   part of the time);
@@ -101,6 +102,8 @@ def command(mode: str, path: Path) -> list[str]:
         return [sys.executable, "-c", LOOP, str(path)]
     if mode == "check":
         return [*script(), "check", str(path)]
+    if mode == "check-py":
+        return [*script(), "check", "--engine", "python", str(path)]
     return [*script(), "check", "--jsonl", str(path)]
 
 
@@ -109,7 +112,9 @@ def one_run(mode: str, path: Path) -> dict[str, object]:
     start = time.perf_counter()
     with open(os.devnull, "wb") as sink:
         done = subprocess.run(
-            command(mode, path), stdout=subprocess.PIPE if mode == "check" else sink, check=False
+            command(mode, path),
+            stdout=subprocess.PIPE if mode.startswith("check") else sink,
+            check=False,
         )
     seconds = time.perf_counter() - start
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -145,7 +150,7 @@ def report(count: int, modes: tuple[str, ...], directory: Path) -> None:
     for mode, result in results.items():
         seconds = float(result["seconds"])  # type: ignore[arg-type]
         print(
-            f"{count:>10,}  {mode:<6}  {result['peak_rss_mib']:>7.1f} MiB  {seconds:>8.2f}"
+            f"{count:>10,}  {mode:<8}  {result['peak_rss_mib']:>7.1f} MiB  {seconds:>8.2f}"
             f"  {count / seconds:>9,.0f}  {base / seconds:>6.2f}x  {result['summary']}"
         )
     path.unlink()
@@ -163,10 +168,10 @@ def main() -> None:
     print(f"rfc1738 check FILE over generated lines ({' '.join(script())})")
     print("(ratio: the speed against the urlsplit loop over the same lines; targets:")
     print(" check at least 1.0x, check --jsonl at least 0.5x, both in constant memory)\n")
-    print(f"{'lines':>10}  {'run':<6}  {'peak RSS':>11}  {'seconds':>8}  {'lines/s':>9}  ratio")
+    print(f"{'lines':>10}  {'run':<8}  {'peak RSS':>11}  {'seconds':>8}  {'lines/s':>9}  ratio")
     with tempfile.TemporaryDirectory() as directory:
         for count in args.lines:
-            report(count, ("loop", "check"), Path(directory))
+            report(count, ("loop", "check", "check-py"), Path(directory))
         for count in args.jsonl_lines:
             report(count, ("loop", "jsonl"), Path(directory))
 

@@ -13,8 +13,12 @@ from pathlib import Path
 import rfc1738
 from rfc1738 import URLSyntaxError
 from rfc1738.bnf.files import shipped_grammar_dir
+from rfc1738.cli.check import installed_engine
 
-__all__ = ["SCRIPT", "Result", "edit", "edited_grammar", "error_of", "run"]
+__all__ = ["ENGINE", "SCRIPT", "Result", "edit", "edited_grammar", "error_of", "run"]
+
+#: The last line of ``rfc1738 check``'s summary here: the engine that judged the lines.
+ENGINE = f"\nengine: {installed_engine()}\n"
 
 #: The console script pip installed next to the interpreter running the tests.
 SCRIPT = shutil.which("rfc1738", path=Path(sys.executable).parent)

@@ -17,10 +17,11 @@ import pytest
 
 import rfc1738
 from rfc1738.cli import check as check_command
+from rfc1738.cli.check import installed_engine
 from rfc1738.cli.output import error_dict, error_json, result_dict
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
-from .helpers import SCRIPT, TIMEOUT, edited_grammar, error_of, run
+from .helpers import ENGINE, SCRIPT, TIMEOUT, edited_grammar, error_of, run
 
 #: Valid and invalid lines, with a CRLF ending and a space that belongs to the URL.
 LINES = [
@@ -111,20 +112,24 @@ def test_show_limits_the_errors_listed() -> None:
     assert "\nfirst error (of 4):\n<stdin>:2: " in result.out
     assert "<stdin>:4:" not in result.out
     result = run("check", "--show", "0", input=data)
-    assert result.out == SUMMARY
+    assert result.out == SUMMARY + ENGINE
 
 
 def test_all_valid_exits_0() -> None:
     result = run("check", input="http://h/\nftp://h/\n")
     assert result.status == 0
-    assert result.out == textwrap.dedent(
-        """\
+    assert (
+        result.out
+        == textwrap.dedent(
+            """\
         2 lines: 2 valid, 0 invalid
 
         scheme    valid  invalid
         ftp           1        0
         http          1        0
         """
+        )
+        + ENGINE
     )
 
 
@@ -132,7 +137,11 @@ def test_empty_input_is_zero_lines_and_valid(tmp_path: Path) -> None:
     empty = tmp_path / "empty.txt"
     empty.write_bytes(b"")
     for result in (run("check", empty), run("check", input=b"")):
-        assert (result.status, result.out, result.err) == (0, "0 lines: 0 valid, 0 invalid\n", "")
+        assert (result.status, result.out, result.err) == (
+            0,
+            "0 lines: 0 valid, 0 invalid\n" + ENGINE,
+            "",
+        )
 
 
 def test_jsonl_writes_the_objects_of_parse(tmp_path: Path) -> None:
@@ -258,8 +267,9 @@ def test_a_file_that_cannot_be_read_exits_2(tmp_path: Path) -> None:
 #: memory: the children of this small process are that one command alone.
 FEEDER = """
 import resource, subprocess, sys
-script, count = sys.argv[1], int(sys.argv[2])
-child = subprocess.Popen([script, "check", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+script, count, engine = sys.argv[1], int(sys.argv[2]), sys.argv[3]
+child = subprocess.Popen([script, "check", "-", "--engine", engine],
+                         stdin=subprocess.PIPE, stdout=subprocess.PIPE)
 for i in range(count):
     child.stdin.write(b"http://h%d.example.com/a b\\n" % i if i % 7 == 0 else
                       b"http://h%d.example.com/p/%d?q\\n" % (i, i))
@@ -271,9 +281,9 @@ print(status, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, first, sep
 """
 
 
-def feed(count: int) -> tuple[int, int, str]:
+def feed(count: int, engine: str = "python") -> tuple[int, int, str]:
     done = subprocess.run(
-        [sys.executable, "-c", FEEDER, str(SCRIPT), str(count)],
+        [sys.executable, "-c", FEEDER, str(SCRIPT), str(count), engine],
         capture_output=True,
         text=True,
         timeout=TIMEOUT,
@@ -290,6 +300,18 @@ def test_200k_lines_in_constant_memory() -> None:
     assert (status, first) == (1, "200000 lines: 171428 valid, 28572 invalid")
     # Keeping the lines (or their errors) would take tens of megabytes more.
     assert large_peak - small_peak < 8 * 1024, (small_peak, large_peak)
+
+
+@pytest.mark.skipif(installed_engine() != "duckdb", reason="duckdb or pyarrow is not installed")
+def test_on_duckdb_memory_does_not_grow_with_the_file() -> None:
+    """A batch at a time: 4x the lines (7 batches, not 2) within 20% of the peak."""
+    status, peak, first = feed(200_000, "duckdb")
+    assert (status, first) == (1, "200000 lines: 171428 valid, 28572 invalid")
+    status, larger_peak, first = feed(800_000, "duckdb")
+    assert (status, first) == (1, "800000 lines: 685714 valid, 114286 invalid")
+    # The engine's own memory (some 200 MiB with its libraries) does not
+    # grow; keeping 800,000 lines would take some 50 MiB more.
+    assert larger_peak < 1.2 * peak, (peak, larger_peak)
 
 
 def test_progress_on_stderr_only_when_it_is_a_terminal() -> None:

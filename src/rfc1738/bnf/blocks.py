@@ -1,8 +1,8 @@
-"""The layout of a grammar file's text: what Lark's loader throws away.
+"""The blocks of a grammar file's text: what Lark's loader throws away.
 
 Lark reads what each definition means; the comments above it (the ``// BNF:``
 line copied from the RFC, a ``// DEVIATION:`` note) and the lines it spans as
-written are gone by then. This module reads them from the text, by the layout
+written are gone by then. This module reads them from the text, by the blocks
 the grammar files keep:
 
 - a definition starts in column 0 with its name (``hostport:``,
@@ -25,7 +25,7 @@ __all__ = [
     "bnf_name",
     "bnf_text",
     "definition_name",
-    "read_layout",
+    "read_blocks",
 ]
 
 #: The comment that carries a line of the grammar's source BNF, copied verbatim.
@@ -82,10 +82,10 @@ def definition_name(line: str) -> str | None:
     return name if rest.lstrip().startswith(":") else None
 
 
-def read_layout(text: str) -> list[Block]:
+def read_blocks(text: str) -> list[Block]:
     """Every definition of a grammar file's text, in file order.
 
-    >>> blocks = read_layout('''// BNF: port           = digits
+    >>> blocks = read_blocks('''// BNF: port           = digits
     ... port: digits
     ... // BNF: digit = "0" | "1"
     ... // a note

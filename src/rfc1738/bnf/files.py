@@ -37,6 +37,7 @@ __all__ = [
     "read_grammar_file",
     "read_regular_file",
     "scheme_files",
+    "scheme_key",
     "shipped_grammar_dir",
     "start_rule",
     "w3_1994_grammar_dir",
@@ -211,6 +212,18 @@ def start_rule(scheme: str) -> str:
     ('httpurl', 'genericurl')
     """
     return f"{scheme}url"
+
+
+def scheme_key(written: str) -> str | None:
+    """The scheme as grammar files name theirs: ``written`` in lower case, if it is ASCII.
+
+    Schemes compare without case, ASCII letters only (section 2.1); a
+    scheme written with other characters names no file (``None``).
+
+    >>> scheme_key("HTTP"), scheme_key("\u0130")
+    ('http', None)
+    """
+    return written.lower() if written.isascii() else None
 
 
 def scheme_files(directory: Path) -> dict[str, SchemeFile]:

@@ -26,7 +26,7 @@ from .adapter import (
     WrittenIgnore,
     read_statements,
 )
-from .blocks import Block, read_layout
+from .blocks import Block, read_blocks
 
 __all__ = ["EXTERNAL", "Definition", "FileIndex", "GrammarIndex", "Imported", "Kind", "Ref"]
 
@@ -45,7 +45,7 @@ class Definition:
     kind: Kind
     file: Path
     line: int
-    #: Its text and comments; ``None`` if the layout reader did not find it.
+    #: Its text and comments; ``None`` if the block reader did not find it.
     block: Block | None
     #: The names its definition refers to, as written in its file, in order.
     symbols: tuple[str, ...]
@@ -76,7 +76,7 @@ class FileIndex:
     #: Terminals named by ``%ignore`` (used by the file itself).
     ignored: list[str] = field(default_factory=list)
     #: Lark's error if the file does not parse (its definitions then come
-    #: from the layout alone, with no symbols).
+    #: from the blocks alone, with no symbols).
     syntax_error: LoadFailed | None = None
 
     @classmethod
@@ -84,7 +84,7 @@ class FileIndex:
         text = path.read_text(encoding="utf-8")
         index = cls(path, text)
         blocks: dict[str, list[Block]] = {}
-        for block in read_layout(text):
+        for block in read_blocks(text):
             blocks.setdefault(block.name, []).append(block)
         try:
             statements = read_statements(text, path)

@@ -1,5 +1,14 @@
 """``rfc1738 check``: validate a file of URLs, one a line, in constant memory.
 
+The summary (and ``--format``) is worked out by the bulk API
+(:mod:`rfc1738.columns`) a batch of lines at a time: on DuckDB when it and
+pyarrow are installed (``rfc1738[duckdb]``), else on the library in Python
+(the lines by :func:`rfc1738.check_lines`); ``--engine`` chooses, and the
+summary's last line says which ran. The counts, the errors and the exit
+status are the same either way. ``--jsonl`` and ``--parser reference`` run
+in Python. ``--format`` writes a table of one row a line (:mod:`.table`,
+:mod:`rfc1738.output.table`).
+
 Lines are read as bytes and stripped of their line ending (``\\n`` or
 ``\\r\\n``) only: anything else on the line, spaces included, is part of the
 URL and is judged. A line holding a byte that is not UTF-8 is invalid, and
@@ -22,12 +31,18 @@ import sys
 import time
 from collections import Counter
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import ExitStack, contextmanager
+from importlib.util import find_spec
+from itertools import islice
 from json.encoder import encode_basestring_ascii as quoted
 from typing import BinaryIO, TextIO
 
-from ..errors import URLSyntaxError
+from ..columns import Checked, Engine, column_plan
+from ..columns.lines import Rows, line_batches, texts_at
+from ..columns.runners import Runner, runner
+from ..errors import RFC1738Error, URLSyntaxError
 from ..output.jsonl import MembersWriter, members_json, members_writer
+from ..output.table import CsvWriter, JsonLinesWriter, ParquetWriter
 from ..runtime.bulk import check_lines, line_error, lines, match_blocks
 from ..urls import Grammar
 from .output import (
@@ -42,31 +57,183 @@ from .output import (
     open_input,
     plural,
     result_dict,
+    say,
     write_json,
 )
+from .table import (
+    arrow_rows,
+    arrow_schema,
+    line_errors,
+    names,
+    python_rows,
+    rejected_texts,
+)
 
-__all__ = ["Progress", "Summary", "check"]
+__all__ = ["BATCH_BYTES", "Progress", "Summary", "check", "installed_engine"]
+
+#: How many bytes of the file make one batch for the bulk API: some 80,000
+#: lines of the corpora, a query each; what a batch holds at once (the
+#: lines, DuckDB's verdicts) stays a few times this, whatever the file's size.
+BATCH_BYTES = 4 << 20
+
+
+def installed_engine() -> Engine:
+    """What ``rfc1738 check`` runs on by default: ``duckdb`` if it and pyarrow are installed."""
+    # Only whether they can be found: importing them takes a quarter of a second.
+    found = find_spec("duckdb") is not None and find_spec("pyarrow") is not None
+    return "duckdb" if found else "python"
 
 
 def check(args: argparse.Namespace, grammar: Grammar) -> int:
     """Run ``rfc1738 check`` with the parsed arguments."""
     name = "<stdin>" if args.file == "-" else args.file
+    judge = _runner(args, grammar)
+    if judge is None:
+        return USAGE
     stream = open_input(args.file)
     if stream is None:
         return USAGE
     progress = Progress(sys.stderr) if sys.stderr is not None and sys.stderr.isatty() else None
     summary = Summary(args.show)
     refusals = Refusals(grammar, args.parser, args.host_checks)
+    to_stdout = args.jsonl or (args.format is not None and args.output in (None, "-"))
     with stream:
         if args.jsonl:
             _records(stream, grammar, args, summary, progress, refusals)
+        elif args.format is not None:
+            _table(stream, grammar, args, summary, progress, judge)
+        elif judge.engine == "duckdb":
+            _batches(stream, grammar, args, summary, progress, judge)
         else:
             _summary(stream, grammar, args, summary, progress, refusals)
     if progress is not None:
         progress.clear()
-    if not args.jsonl:
+    if not to_stdout:
         summary.write(sys.stdout, name)
+        sys.stdout.write(f"\nengine: {judge.engine}\n")
     return summary.status()
+
+
+def _runner(args: argparse.Namespace, grammar: Grammar) -> Runner | None:
+    """The bulk API's runner for the summary or ``--format``; ``None`` (said why) if none runs."""
+    if args.format is None and args.output is not None:
+        say("--output is for --format: the summary is written to standard output")
+        return None
+    if args.format == "parquet":
+        if args.output in (None, "-"):
+            say("--format parquet needs --output PATH (Parquet is not written to a terminal)")
+            return None
+        if find_spec("pyarrow") is None:
+            say("--format parquet needs pyarrow: pip install 'rfc1738[duckdb]'")
+            return None
+    python_only = args.jsonl or args.parser != "fast"
+    if args.format is not None and args.parser != "fast":
+        say("--format judges with the fast parser only (not --parser reference)")
+        return None
+    engine: Engine = args.engine or ("python" if python_only else installed_engine())
+    if engine == "duckdb" and python_only:
+        say("--engine duckdb: --jsonl and --parser reference run in Python only")
+        return None
+    try:
+        return runner(engine, grammar)
+    except ImportError as error:
+        say(f"--engine duckdb needs duckdb and pyarrow: pip install 'rfc1738[duckdb]' ({error})")
+        return None
+    except RFC1738Error:
+        if args.engine is not None:
+            raise  # (asked for by name: said, exit status 2)
+        # A grammar with no column plan (a scheme that is not regular, which
+        # Earley judges): the library in Python judges every line.
+        return runner("python", grammar)
+
+
+def _batches(
+    stream: BinaryIO,
+    grammar: Grammar,
+    args: argparse.Namespace,
+    summary: Summary,
+    progress: Progress | None,
+    judge: Runner,
+) -> None:
+    """Count the lines a batch at a time on the engine; keep the first errors."""
+    for rows in line_batches(stream, BATCH_BYTES, arrow=True):
+        found = judge.run(rows, summary.lines, args.host_checks, True, False, False)
+        summary.add(found)
+        wanted = summary.show - len(summary.errors)
+        if wanted > 0 and found.invalid:
+            rejected = list(
+                islice((i for i, verdict in enumerate(found.valid) if verdict is False), wanted)
+            )
+            for index, text in zip(rejected, texts_at(rows, rejected), strict=True):
+                assert text is not None  # a file's line
+                message = not_utf8_message(text)
+                if message is None:
+                    error = line_error(
+                        grammar,
+                        text,
+                        host_checks=args.host_checks,
+                        scheme=grammar.scheme_file(text).scheme,
+                    )
+                    message = str(error)
+                summary.keep(found.start + index + 1, message)
+        if progress is not None:
+            progress.update(summary.lines, summary.invalid)
+
+
+def _table(
+    stream: BinaryIO,
+    grammar: Grammar,
+    args: argparse.Namespace,
+    summary: Summary,
+    progress: Progress | None,
+    judge: Runner,
+) -> None:
+    """One row a line, as ``--format`` names, to ``--output`` (or standard output)."""
+    plan = column_plan(grammar)
+    columns = names(plan)
+    arrow = judge.engine == "duckdb"
+    if args.format == "parquet":
+        schema = arrow_schema(plan)
+        parquet = ParquetWriter(args.output, schema)
+        try:
+            for rows, found, errors in _judged(stream, args, summary, judge, arrow):
+                parquet.write(arrow_rows(found, rows, schema, errors))
+                if progress is not None:
+                    progress.update(summary.lines, summary.invalid)
+        finally:
+            parquet.close()
+        return
+    with ExitStack() as opened:
+        out = sys.stdout
+        if args.output not in (None, "-"):
+            out = opened.enter_context(open(args.output, "w", encoding="utf-8", newline=""))
+        writer = (JsonLinesWriter if args.format == "jsonl" else CsvWriter)(out, columns)
+        for rows, found, errors in _judged(stream, args, summary, judge, arrow):
+            writer.write(python_rows(found, rows, plan, errors))
+            if progress is not None:
+                progress.update(summary.lines, summary.invalid)
+
+
+def _judged(
+    stream: BinaryIO, args: argparse.Namespace, summary: Summary, judge: Runner, arrow: bool
+) -> Iterator[tuple[Rows, Checked, dict[int, tuple[int, str | None, str]]]]:
+    """Each batch: its lines, the verdicts with structs and errors, the errors by index.
+
+    The batch is counted in ``summary``, with its first errors.
+    """
+    for rows in line_batches(stream, BATCH_BYTES, arrow=arrow):
+        found = judge.run(rows, summary.lines, args.host_checks, True, True, True)
+        summary.add(found)
+        texts = rejected_texts(found, rows)
+        for index, text in texts.items():
+            if not summary.wants_error():
+                break
+            message = not_utf8_message(text)
+            if message is None and found.errors is not None and index in found.errors:
+                message = str(found.errors[index])
+            if message is not None:
+                summary.keep(found.start + index + 1, message)
+        yield rows, found, line_errors(found, texts)
 
 
 def _summary(
@@ -252,6 +419,14 @@ class Summary:
         #: The first errors, by line number: each error's message with its picture.
         self.errors: list[tuple[int, str]] = []
         self.refusals: list[tuple[int, str]] = []
+
+    def add(self, found: Checked) -> None:
+        """Count a batch of lines the bulk API judged (with ``schemes=True``)."""
+        self.lines += len(found)
+        for scheme, (valid, invalid) in found.counts().items():
+            self.valid_by_scheme[scheme] += valid
+            self.invalid_by_scheme[scheme] += invalid
+            self.invalid += invalid
 
     def count(self, scheme: str, valid: bool | None) -> None:
         """Count a line of ``scheme``: valid, invalid, or (``None``) too long to judge."""

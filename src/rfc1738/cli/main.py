@@ -23,12 +23,14 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import get_args
 
+from ..columns import Engine
 from ..errors import InputTooLongError, RFC1738Error, URLSyntaxError
+from ..output.table import TABLE_FORMATS
 from ..runtime.dispatch import ParserName
 from ..runtime.exported import DIALECT_NAMES
 from ..urls import Grammar, load
 from ..version import __version__
-from .check import check
+from .check import check, installed_engine
 from .find import find
 from .output import (
     BROKEN_PIPE,
@@ -218,8 +220,9 @@ def _parser() -> argparse.ArgumentParser:
         help="validate a file of URLs, one a line",
         description=(
             "Validate one URL a line (only the line ending is stripped) and print a summary: "
-            "lines, valid and invalid by scheme, the first errors. Exit status 1 if any "
-            "line is invalid."
+            "lines, valid and invalid by scheme, the first errors, and the engine that "
+            "judged them (DuckDB when rfc1738[duckdb] is installed, else the library in "
+            "Python). Exit status 1 if any line is invalid."
         ),
     )
     check.add_argument(
@@ -236,10 +239,33 @@ def _parser() -> argparse.ArgumentParser:
         metavar="N",
         help="how many errors the summary shows (default 10)",
     )
-    check.add_argument(
+    written = check.add_mutually_exclusive_group()
+    written.add_argument(
         "--jsonl",
         action="store_true",
         help="instead of the summary, one JSON object a line, as parse prints",
+    )
+    written.add_argument(
+        "--format",
+        choices=TABLE_FORMATS,
+        help=(
+            "one row a line: line number, text, verdict, the struct's fields, and for an "
+            "invalid line its position, rule and reason (parquet needs pyarrow)"
+        ),
+    )
+    check.add_argument(
+        "--output",
+        metavar="PATH",
+        help="where --format writes (default: standard output; the summary goes there)",
+    )
+    engine = installed_engine()
+    check.add_argument(
+        "--engine",
+        choices=get_args(Engine),
+        help=(
+            "what judges the lines for the summary and --format: duckdb (with rfc1738[duckdb]) "
+            f"or python; default: {engine} here (duckdb when installed)"
+        ),
     )
     check.set_defaults(command=_check)
 

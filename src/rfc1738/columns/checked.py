@@ -31,12 +31,12 @@ class Checked:
         "_changed",
         "_plan",
         "_schemes",
+        "_structs",
         "_table",
         "_valid",
         "engine",
         "errors",
         "start",
-        "structs",
     )
 
     #: Which runner judged: ``"duckdb"`` or ``"python"``.
@@ -44,8 +44,6 @@ class Checked:
     #: How many rows came before this batch (0 for :func:`check`): row ``i``
     #: is line ``start + i + 1`` of a file.
     start: int
-    #: Each URL's struct (``struct=True``), ``None`` for one not valid; else ``None``.
-    structs: list[dict[str, object] | None] | None
     #: Index → the error of each URL that is not valid (``errors=True``), else ``None``.
     errors: dict[int, URLSyntaxError] | None
 
@@ -65,7 +63,7 @@ class Checked:
         self.start = start
         self._valid = valid
         self._schemes = schemes
-        self.structs = structs
+        self._structs = structs
         self.errors = errors
         self._table = table
         self._plan = plan
@@ -93,6 +91,31 @@ class Checked:
                 found[index] = file
             self._schemes = found
         return self._schemes
+
+    @property
+    def structs(self) -> list[dict[str, object] | None] | None:
+        """Each URL's struct (``struct=True``), ``None`` for one not valid; else ``None``.
+
+        From DuckDB, made from the engine's column when first read.
+        """
+        table = self._table
+        if self._structs is None and table is not None and "url" in table.column_names:
+            self._structs = table.column("url").to_pylist()
+        return self._structs
+
+    def struct_column(self) -> pa.Array:
+        """The structs (``struct=True``) as one Arrow struct array, null for a URL not valid."""
+        # pyarrow: an optional dependency (the duckdb and polars extras bring it).
+        import pyarrow as pa
+
+        kind = None if self._plan is None else arrow_struct_type(self._plan)
+        table = self._table
+        if table is not None and "url" in table.column_names:
+            # The engine's own column, without a round trip through Python.
+            return table.column("url").combine_chunks().cast(kind)
+        if self._structs is None:
+            raise ValueError("the structs need check(..., struct=True)")
+        return pa.array(self._structs, kind)
 
     def __len__(self) -> int:
         if self._valid is not None:
@@ -124,12 +147,17 @@ class Checked:
         table = self._table
         found: dict[str, list[int]] = {}
         if self._schemes is None and table is not None and "scheme" in table.column_names:
-            # The engine's columns, counted where they are; then what the library changed.
-            grouped = table.group_by(["scheme", "valid"]).aggregate([([], "count_all")])
-            for row in grouped.to_pylist():
-                if row["scheme"] is not None and row["valid"] is not None:
-                    counted = found.setdefault(row["scheme"], [0, 0])
-                    counted[0 if row["valid"] else 1] += row["count_all"]
+            # The engine's columns, counted where they are (value_counts: a
+            # group_by would import pandas, where it is installed, for its
+            # keys); then what the library changed.
+            import pyarrow.compute as pc  # (pyarrow: the engine's columns are Arrow)
+
+            files = table.column("scheme")
+            verdicts = table.column("valid")
+            for side, mask in enumerate((verdicts, pc.invert(verdicts))):
+                for row in pc.value_counts(pc.filter(files, mask)).to_pylist():
+                    if row["values"] is not None:
+                        found.setdefault(row["values"], [0, 0])[side] += row["counts"]
             for index, (verdict, file) in self._changed.items():
                 was: str | None = table.column("scheme")[index].as_py()
                 steps: list[tuple[str | None, bool | None, int]] = [
@@ -164,14 +192,9 @@ class Checked:
         columns: dict[str, pa.Array] = {"valid": pa.array(self.valid, pa.bool_())}
         if self.schemes is not None:
             columns["scheme"] = pa.array(self.schemes, pa.string())
-        if self.structs is not None:
-            kind = None if self._plan is None else arrow_struct_type(self._plan)
-            table = self._table
-            if table is not None and "url" in table.column_names:
-                # The engine's own column, without a round trip through Python.
-                columns["url"] = table.column("url").combine_chunks().cast(kind)
-            else:
-                columns["url"] = pa.array(self.structs, kind)
+        table = self._table
+        if self._structs is not None or (table is not None and "url" in table.column_names):
+            columns["url"] = self.struct_column()
         if self.errors is not None:
             rows = [
                 None if index not in self.errors else error_row(self.errors[index])

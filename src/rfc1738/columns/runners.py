@@ -11,7 +11,7 @@ from ..errors import URLSyntaxError
 from ..urls import Grammar
 from .checked import Checked, Engine
 from .errors import error_of
-from .lines import Rows
+from .lines import Rows, texts_at
 from .plan import SCHEME, ColumnPlan, SchemeColumns
 from .store import column_plan
 
@@ -241,20 +241,28 @@ class _DuckDB(Runner):
         else:
             array, judged = rows, {}
         checks = "true" if host_checks else "false"
-        columns = [f"rfc1738_screen(url, {checks}) AS valid"]
+        # The screen's state (1 valid, 0 not, 2 in doubt) compared in SQL:
+        # comparing in pyarrow with a Python scalar imports pandas where it
+        # is installed (pyarrow's check for its objects), a fifth of a second.
+        inner = [f"rfc1738_screen(url, {checks}) AS state"]
+        columns = ["state = 1 AS valid", "state = 2 AS doubt"]
         if schemes:
-            columns.append("rfc1738_grammar_file(url) AS scheme")
+            inner.append("rfc1738_grammar_file(url) AS scheme")
+            columns.append("scheme")
         if struct:
-            columns.append(f"rfc1738_struct(url, host_checks := {checks}) AS url")
-        table = self._query(pa.table({"url": array}), ", ".join(columns))
-        states = table.column("valid").combine_chunks()
+            inner.append(f"rfc1738_struct(url, host_checks := {checks}) AS url")
+            columns.append("url")
+        table = self._query(
+            pa.Table.from_arrays([array], names=["url"]),
+            f"{', '.join(columns)} FROM (SELECT {', '.join(inner)} FROM {{view}})",
+        )
         # The few URLs whose host checks the screen left in doubt (a long
         # label, a large port): the library judges them, as it would.
-        doubted = pc.indices_nonzero(pc.fill_null(pc.equal(states, 2), False)).to_pylist()
+        doubted = pc.indices_nonzero(table.column("doubt")).to_pylist()
         changed: dict[int, tuple[bool, str | None]] = {}
         if doubted:
             is_valid = self.grammar.is_valid
-            for index, text in zip(doubted, _texts(rows, array, doubted), strict=True):
+            for index, text in zip(doubted, texts_at(rows, doubted), strict=True):
                 verdict = text is not None and is_valid(text, host_checks=host_checks)
                 changed[index] = (verdict, None)
         scheme_file = self.grammar.scheme_file
@@ -264,41 +272,27 @@ class _DuckDB(Runner):
             files = table.column("scheme")
             for index in doubted:
                 changed[index] = (changed[index][0], files[index].as_py())
-        kept = {"valid": pc.equal(states, 1)}
-        if schemes:
-            kept["scheme"] = table.column("scheme")
-        if struct:
-            kept["url"] = table.column("url")
-        verdicts = pa.table(kept)
-        structs = table.column("url").to_pylist() if struct else None
-        found = Checked("duckdb", start, None, None, structs, None, verdicts, None, changed)
+        kept = [name for name in table.column_names if name != "doubt"]
+        verdicts = table.select(kept)
+        # The structs stay the engine's column until read (Checked.structs).
+        found = Checked("duckdb", start, None, None, None, None, verdicts, None, changed)
         if errors:
             found.errors = self.explained(
-                lambda rejected: _texts(rows, array, rejected), found.valid, host_checks
+                lambda rejected: texts_at(rows, rejected), found.valid, host_checks
             )
         if struct:
             found._plan = column_plan(self.grammar)
         return found
 
-    def _query(self, table: pa.Table, columns: str) -> pa.Table:
+    def _query(self, table: pa.Table, query: str) -> pa.Table:
+        """``SELECT query`` over ``table``, which ``query`` calls ``{view}``."""
         view = "rfc1738_input"
         self.con.register(view, table)
         try:
-            found: pa.Table = self.con.sql(f"SELECT {columns} FROM {view}").to_arrow_table()
+            found: pa.Table = self.con.sql(f"SELECT {query.format(view=view)}").to_arrow_table()
         finally:
             self.con.unregister(view)
         return found
-
-
-def _texts(rows: Rows, array: Any, indices: list[int]) -> list[str | None]:
-    """The strings at ``indices``: from the list given, or taken out of the Arrow column."""
-    if isinstance(rows, list | tuple):
-        return [rows[index] for index in indices]
-    # pyarrow: comes with the duckdb extra.
-    import pyarrow as pa
-
-    picked: list[str | None] = array.take(pa.array(indices, pa.int64())).to_pylist()
-    return picked
 
 
 def _strings(array: Any) -> Any:

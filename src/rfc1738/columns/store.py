@@ -22,16 +22,14 @@ text, whatever they are.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
-import os
 import weakref
 from pathlib import Path
 from threading import Lock
 
 from ..bnf.files import read_regular_file
-from ..runtime.cache import cache_dir
+from ..runtime.cache import cache_dir, write_whole
 from ..runtime.tables import content_key
 from ..urls import Grammar, shipped
 from ..version import __version__
@@ -121,15 +119,4 @@ def _write(key: str, data: object) -> bool:
         return False
     body = json.dumps(data, sort_keys=True).encode()
     content = _HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
-    # Written aside under a name no other writer uses, then renamed into place.
-    temporary = path.with_name(f".{path.name}.{os.getpid()}.{id(content):x}.tmp")
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(temporary, "xb") as out:
-            out.write(content)
-        os.replace(temporary, path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        return False
-    return True
+    return write_whole(path, content)

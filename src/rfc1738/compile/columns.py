@@ -58,6 +58,7 @@ from ..runtime.hooks import Derived
 from ..runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from . import written
 from .dialects import JAVA, RE2
+from .emit import code_ranges
 from .export import export_grammar
 
 if TYPE_CHECKING:
@@ -393,16 +394,11 @@ def _bounded_digits(node: written.Node, width: int, production: str) -> written.
 
 def _class_text(chars: frozenset[str]) -> str:
     """``chars`` as the inside of a class RE2 and Rust's ``regex`` read alike: ranges, escapes."""
-    codes = sorted(ord(char) for char in chars)
-    ranges: list[tuple[int, int]] = []
-    for code in codes:
-        if ranges and ranges[-1][1] == code - 1:
-            ranges[-1] = (ranges[-1][0], code)
-        else:
-            ranges.append((code, code))
 
     def one(code: int) -> str:
         char = chr(code)
         return char if char.isascii() and char.isalnum() else f"\\x{{{code:x}}}"
 
-    return "".join(one(low) if low == high else f"{one(low)}-{one(high)}" for low, high in ranges)
+    return "".join(
+        one(low) if low == high else f"{one(low)}-{one(high)}" for low, high in code_ranges(chars)
+    )

@@ -31,6 +31,7 @@ __all__ = [
     "Emitter",
     "Expression",
     "backtracking_ways",
+    "code_ranges",
     "runs_in_linear_time",
     "write",
     "write_regex",
@@ -383,20 +384,24 @@ class Emitter(NodeVisitor[str]):
         """One character out of ``chars``, as a class with ranges."""
         if len(chars) == 1:
             return self.dialect.literal_char(next(iter(chars)))
-        codes = sorted(ord(c) for c in chars)
-        ranges: list[tuple[int, int]] = []
-        for code in codes:
-            if ranges and ranges[-1][1] == code - 1:
-                ranges[-1] = (ranges[-1][0], code)
-            else:
-                ranges.append((code, code))
         body = ""
-        for low, high in ranges:
+        for low, high in code_ranges(chars):
             if high - low >= 2:
                 body += f"{self.dialect.class_char(low)}-{self.dialect.class_char(high)}"
             else:
                 body += "".join(self.dialect.class_char(code) for code in range(low, high + 1))
         return f"[{body}]"
+
+
+def code_ranges(chars: frozenset[str]) -> list[tuple[int, int]]:
+    """The code points of ``chars`` as runs, lowest first: ``(first, last)`` of each."""
+    ranges: list[tuple[int, int]] = []
+    for code in sorted(ord(char) for char in chars):
+        if ranges and ranges[-1][1] == code - 1:
+            ranges[-1] = (ranges[-1][0], code)
+        else:
+            ranges.append((code, code))
+    return ranges
 
 
 class _HoldsEmpty(NodeVisitor[bool]):

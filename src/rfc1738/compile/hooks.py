@@ -41,9 +41,7 @@ def with_hooks(
             node = _OwnGroup(hook).written(node, str(file.path))
             continue
         node = _CaptureAfter(hook).written(node, str(file.path))
-        separator = _literal_before(file, start, hook.at)
-        pair = "" if hook.pairs is None else _literal_before(file, start, hook.pairs)
-        derived.update(hook.derive(separator, pair))
+        derived.update(hook.cuts(lambda production: _literal_before(file, start, production)))
     return node, derived
 
 

@@ -161,7 +161,7 @@ def reads_spans(cls: type[URL]) -> bool:
     ``:``) and, for each declaration, the text of the first group of its
     production that matched, or ``None``: what ``URL._read`` gives.
     """
-    return reads_cut(cls) and _function(cls._cut) is _function(URL._cut)
+    return reads_cut(cls) and not cls._HOOKS and _function(cls._cut) is _function(URL._cut)
 
 
 def reads_cut(cls: type[URL]) -> bool:

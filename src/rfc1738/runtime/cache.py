@@ -41,6 +41,7 @@ __all__ = [
     "encode",
     "read_cached",
     "write_cached",
+    "write_whole",
 ]
 
 #: The environment variable that names the cache directory ("" turns the cache off).
@@ -108,8 +109,16 @@ def write_cached(tables: Tables) -> bool:
     path = _path(tables.key)
     if path is None:
         return False
-    data = encode(tables)
-    # Written aside under a name no other writer uses, then renamed into place.
+    return write_whole(path, encode(tables))
+
+
+def write_whole(path: Path, data: bytes) -> bool:
+    """Write ``data`` as ``path``, whole or not at all; ``False`` if it cannot be written.
+
+    Written aside under a name no other writer uses, then renamed into place:
+    a reader never sees half of it, and two processes writing at once leave
+    one whole file.
+    """
     temporary = path.with_name(f".{path.name}.{os.getpid()}.{id(data):x}.tmp")
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol
 
-from ..bnf.files import GENERIC, SchemeFile, shipped_grammar_dir
+from ..bnf.files import GENERIC, SchemeFile, scheme_key, shipped_grammar_dir
 from ..bnf.names import base_name
 from ..errors import MAX_REFERENCE_LENGTH, GrammarError, InputTooLongError, URLSyntaxError
 from .engines import Engine, as_generic, build_engine
@@ -30,6 +30,7 @@ from .hosts import CHECKED_PRODUCTIONS
 from .spans import Spans, spans_from_tree
 from .store import GrammarTables, grammar_files
 from .tables import SchemeTable
+from .unavailable import Unavailable
 
 if TYPE_CHECKING:
     import re
@@ -195,12 +196,20 @@ class Dispatch:
         """The Earley parser of one scheme's file."""
         parser = self._reference.get(scheme)
         if parser is None:
-            from .reference import ReferenceParser  # Lark: Earley
-
+            path = self.files[scheme].path
+            try:
+                from .reference import ReferenceParser  # Lark: Earley
+            except ModuleNotFoundError as missing:
+                if missing.name != f"{__package__}.reference":
+                    raise
+                # A standalone module: the run-time modules alone, no Lark. (It
+                # answers parse() as a reference parser beyond its bound does.)
+                unavailable = Unavailable(path, self.tables.tables.schemes[scheme].problem)
+                return self._reference.setdefault(scheme, unavailable)  # type: ignore[arg-type]
             # Made at once (its Earley parsers are built on first use): one
             # per scheme whichever thread asks first.
             parser = self._reference.setdefault(
-                scheme, ReferenceParser(self.files[scheme].path, self.max_reference_length)
+                scheme, ReferenceParser(path, self.max_reference_length)
             )
         return parser
 
@@ -292,18 +301,6 @@ class Dispatching(Protocol):
     def dispatch(self) -> Dispatch:
         """The grammar's dispatch."""
         ...
-
-
-def scheme_key(written: str) -> str | None:
-    """The scheme as grammar files name theirs: ``written`` in lower case, if it is ASCII.
-
-    Schemes compare without case, ASCII letters only (section 2.1); a
-    scheme written with other characters names no file (``None``).
-
-    >>> scheme_key("HTTP"), scheme_key("\u0130")
-    ('http', None)
-    """
-    return written.lower() if written.isascii() else None
 
 
 def _checked(text: object) -> str:

@@ -23,7 +23,7 @@ from types import MappingProxyType
 from typing import Any
 
 from .._records import Record
-from ..bnf.files import GENERIC, shipped_grammar_dir, start_rule
+from ..bnf.files import GENERIC, scheme_key, shipped_grammar_dir, start_rule
 from ..bnf.names import base_name
 from .store import shipped_tables
 
@@ -106,4 +106,5 @@ OTHER_SCHEMES = SchemeFacts(GENERIC, "2.1", None, "Any other scheme")
 
 def facts_for(scheme: str) -> SchemeFacts:
     """The facts for ``scheme`` (any case); :data:`OTHER_SCHEMES` for other schemes."""
-    return SCHEME_FACTS.get(scheme.lower(), OTHER_SCHEMES) if scheme.isascii() else OTHER_SCHEMES
+    key = scheme_key(scheme)
+    return OTHER_SCHEMES if key is None else SCHEME_FACTS.get(key, OTHER_SCHEMES)

@@ -1,7 +1,7 @@
-"""Fields that section 3 takes further apart than the grammar, as the exported patterns give them.
+"""Fields that section 3 takes further apart than the grammar: one declaration per hook.
 
-Three URL classes read fields with a hook (``READ_BY_HOOK``) instead of a
-production's span, because RFC 1738 section 3 says more than the grammar:
+Three URL classes read fields with a hook instead of a production's span,
+because RFC 1738 section 3 says more than the grammar:
 
 - gopher (section 3.4) splits the text after ``gtype`` at the first and
   second ``%09`` into selector, search and gopher+ string, where the grammar
@@ -11,30 +11,35 @@ production's span, because RFC 1738 section 3 says more than the grammar:
 - nntp (section 3.7) has no production for the article number but
   ``digits``, which the port and the hostnumber use too.
 
-Such a class says how :func:`rfc1738.export` gives those fields in
-``HOOK_EXPORTS``:
+Such a class declares its hooks once, as data, in ``HOOK_EXPORTS``; every
+reader takes them from there: the class's reading (``URL._cut``, which also
+derives ``READ_BY_HOOK``), the export (:mod:`rfc1738.compile.hooks`), the
+column plan and the record writer.
 
-- :class:`SplitAfter`: the pattern captures the text after a production, to
-  the end of the URL, in one group (``after_gtype``); each field is cut out of
-  that text at a literal the start rule puts between the fields (gopher's
-  ``%09``, prospero's ``;`` and ``=``), as the hook cuts it.
+- :class:`SplitAfter`: the text after a production, to the end of the URL,
+  is captured in one group (``after_gtype``); each field is cut out of that
+  text at a literal the start rule puts between the fields (gopher's
+  ``%09``, prospero's ``;`` and ``=``).
 - :class:`OwnGroup`: the production is captured, under the field's name,
   only where no other captured field holds it (``digits`` after nntp's
   group, not the port's).
 
-The export describes each field cut out of a group as a :class:`Derived`:
+Each field cut out of a group is a :class:`Derived` (:meth:`SplitAfter.cuts`):
 the group, the separator and which part; an engine cuts it with its own
 string functions (:mod:`rfc1738.spark` with ``split``), :meth:`Derived.apply`
-in Python. This module imports nothing of the package but its records
-(:class:`~rfc1738._records.Record`, not dataclasses: the URL classes declare
-their exports with it, so it is on the path of ``import rfc1738``).
+in Python (the URL classes). This module imports nothing of the package but
+its records (:class:`~rfc1738._records.Record`, not dataclasses: the URL
+classes declare their hooks with it, so it is on the path of
+``import rfc1738``).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from .._records import Record
 
-__all__ = ["Derived", "HookExport", "OwnGroup", "SplitAfter"]
+__all__ = ["Derived", "HookExport", "OwnGroup", "SplitAfter", "hooked_fields"]
 
 #: Ordinals for the rules' wording.
 _ORDINALS = ("first", "second", "third", "fourth", "fifth")
@@ -153,6 +158,15 @@ class SplitAfter(Record):
         """The name of the group that captures the text (``after_gtype``)."""
         return f"after_{self.after}"
 
+    def cuts(self, before: Callable[[str], str]) -> dict[str, Derived]:
+        """Each field as a :class:`Derived` of :attr:`group`, by field.
+
+        ``before(production)`` is the literal the start rule writes right
+        before ``production`` (the separators are the grammar's, not this
+        declaration's).
+        """
+        return self.derive(before(self.at), "" if self.pairs is None else before(self.pairs))
+
     def derive(self, separator: str, pair: str = "") -> dict[str, Derived]:
         """Each field as a :class:`Derived` of :attr:`group`, given the start rule's literals."""
         where = f"RFC 1738 section {self.section}: " if self.section else ""
@@ -178,7 +192,10 @@ class OwnGroup(Record):
     """:attr:`production` captured as :attr:`field`, where no other captured field holds it.
 
     nntp's article number is ``digits``: so are the port and the parts of a
-    hostnumber, which sit inside the ``port`` and ``hostnumber`` groups.
+    hostnumber, which sit inside the ``port`` and ``hostnumber`` groups. The
+    production stands after every other field, at the end of the URL: a URL
+    class reads the field as the rest of the text after the other fields and
+    the literal the start rule writes before the production.
     """
 
     _fields = ("production", "field", "section")
@@ -196,3 +213,12 @@ class OwnGroup(Record):
 
 #: What a URL class declares in ``HOOK_EXPORTS``.
 HookExport = SplitAfter | OwnGroup
+
+
+def hooked_fields(hooks: tuple[HookExport, ...]) -> frozenset[str]:
+    """The fields ``hooks`` read (a class's ``READ_BY_HOOK``)."""
+    return frozenset(
+        field
+        for hook in hooks
+        for field in (hook.fields if isinstance(hook, SplitAfter) else (hook.field,))
+    )

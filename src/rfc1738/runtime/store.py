@@ -37,7 +37,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 from ..bnf.files import SchemeFile, scheme_files, shipped_grammar_dir
-from ..errors import GrammarError
+from ..errors import GrammarError, NotRegularError
 from .automaton import ErrorAutomaton
 from .cache import read_cached, write_cached
 from .layout import Layout
@@ -61,9 +61,15 @@ def register_tables(directory: Path, tables: Tables) -> None:
     _registered[directory] = tables
 
 
-@cache
 def shipped_tables() -> Tables | None:
-    """The wheel's tables, if they are those of the shipped grammar files as installed."""
+    """The shipped grammar's tables: registered for its directory (a standalone module's),
+    else the wheel's, if they are those of the shipped grammar files as installed."""
+    registered = _registered.get(shipped_grammar_dir())
+    return registered if registered is not None else _built_tables()
+
+
+@cache
+def _built_tables() -> Tables | None:
     if _BUILT is None or _BUILT.get("key") != content_key(shipped_grammar_dir()):
         return None
     # The key holds the version and the format: this version's writer wrote the module.
@@ -285,11 +291,8 @@ class GrammarTables:
         """:meth:`layout`, or ``None`` where ``start`` is not regular (it has none)."""
         try:
             return self.layout(file, start, fields)
-        except GrammarError as error:
-            # Only the compiler raises it, so the compiler is loaded already.
-            if isinstance(error, self._compiler(self.directory).NotRegularError):
-                return None
-            raise
+        except NotRegularError:
+            return None
 
     def compiled_file(self, file: str) -> CompiledFile:
         """``<file>.lark`` as the compiler holds it: loaded once, with Lark."""

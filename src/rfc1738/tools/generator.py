@@ -10,13 +10,17 @@ library, where neither ``lark`` nor ``rfc1738`` is installed. The file holds:
   for its start rule (with the groups its class and the host checks read) and
   the prefix expression errors are located with; the character sets the URL
   classes escape and normalize with (the shipped grammar's);
-- the source of the library's own modules that need no Lark, as they are
-  installed (the URL classes, the errors, :class:`~rfc1738.Grammar` and its
-  hot path, the error diagnosis), found by following their relative imports;
-  the modules that would read grammar files or run Lark are replaced by the
-  stand-ins of :mod:`rfc1738.tools.stand_ins`;
+- the source of the library's run-time modules, as they are installed: the
+  fixed list :data:`RUNTIME_MODULES` (the URL classes, the errors,
+  :class:`~rfc1738.Grammar` and its hot path, the error explanation), which
+  imports neither Lark nor :mod:`rfc1738.compile`; where the library would
+  reach those (an edited grammar's compiler, the Earley parser), the run
+  time itself says that a standalone module has none
+  (:meth:`~rfc1738.runtime.store.GrammarTables._compiler`,
+  :class:`~rfc1738.runtime.unavailable.Unavailable`);
 - a loader that installs those modules, when the file is imported, as the
-  private package ``<module>._rfc1738``.
+  private package ``<module>._rfc1738``, whose root exports the classes of
+  :data:`~rfc1738.urls.grammar.CLASSES`.
 
 Nothing of the library is written again here: the generated module runs the
 library's own code. See ``docs/generate.md`` for what differs (errors have no
@@ -35,7 +39,6 @@ from __future__ import annotations
 import ast
 import os
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 
 from ..bnf.files import package_data, shipped_grammar_dir
@@ -43,74 +46,70 @@ from ..compile import pipeline
 from ..errors import GrammarError
 from ..runtime.store import shipped_tables
 from ..runtime.tables import Tables, module_text
-from ..urls import Grammar, load
+from ..urls import CLASSES, URL, Grammar, load
 from ..version import __version__
 
 __all__ = [
+    "RUNTIME_MODULES",
     "NotRegularWarning",
     "generate",
     "package_sources",
     "render",
+    "root_source",
     "tables_module",
 ]
 
-#: The package root of a standalone module: what it exports.
-ROOT = '''\
-"""The private package of a standalone RFC 1738 module (see the module that holds it)."""
-
-from .errors import GrammarError, RFC1738Error, URLSyntaxError
-from .tools.standalone import is_valid, parse
-from .urls import (
-    URL,
-    FileURL,
-    FtpURL,
-    GenericURL,
-    GopherURL,
-    HttpURL,
-    MailtoURL,
-    NewsURL,
-    NntpURL,
-    ProsperoURL,
-    TelnetURL,
-    WaisURL,
+#: The modules of rfc1738 a standalone module embeds, as installed: what the
+#: root (:func:`root_source`) reaches through relative imports, but
+#: :mod:`rfc1738.compile`, the modules that import Lark, and the wheel's own
+#: tables (``runtime._tables``: the module carries its own).
+#: ``tests/test_generate.py`` derives the list so and holds it to this one.
+RUNTIME_MODULES = (
+    "_records",
+    "bnf",
+    "bnf.files",
+    "bnf.names",
+    "errors",
+    "runtime",
+    "runtime.automaton",
+    "runtime.cache",
+    "runtime.dispatch",
+    "runtime.engines",
+    "runtime.explain",
+    "runtime.facts",
+    "runtime.hooks",
+    "runtime.hosts",
+    "runtime.layout",
+    "runtime.linear",
+    "runtime.numbers",
+    "runtime.possessive",
+    "runtime.spans",
+    "runtime.store",
+    "runtime.tables",
+    "runtime.unavailable",
+    "runtime.visit",
+    "tools",
+    "tools.standalone",
+    "urls",
+    "urls._fields",
+    "urls._hooks",
+    "urls._text",
+    "urls.base",
+    "urls.checks",
+    "urls.file",
+    "urls.ftp",
+    "urls.generic",
+    "urls.gopher",
+    "urls.grammar",
+    "urls.http",
+    "urls.mailto",
+    "urls.news",
+    "urls.nntp",
+    "urls.prospero",
+    "urls.telnet",
+    "urls.wais",
+    "version",
 )
-
-__all__ = [
-    "URL",
-    "FileURL",
-    "FtpURL",
-    "GenericURL",
-    "GopherURL",
-    "GrammarError",
-    "HttpURL",
-    "MailtoURL",
-    "NewsURL",
-    "NntpURL",
-    "ProsperoURL",
-    "RFC1738Error",
-    "TelnetURL",
-    "URLSyntaxError",
-    "WaisURL",
-    "is_valid",
-    "parse",
-]
-'''
-
-#: Modules of the library replaced in a standalone module, and by what.
-STAND_INS = {
-    "compile.pipeline": "from ..tools.stand_ins import CompiledFile, NotRegularError\n",
-    "runtime.reference": "from ..tools.stand_ins import ReferenceParser\n",
-    # The module gets its tables from install(), not from the wheel's module.
-    "runtime._tables": "TABLES = None\n",
-}
-
-#: Functions of a module that a standalone module takes from the stand-ins instead.
-OVERRIDES = {
-    "bnf.files": (
-        "from ..tools.stand_ins import scheme_files, shipped_grammar_dir  # noqa: E402\n"
-    ),
-    "runtime.store": "from ..tools.stand_ins import shipped_tables  # noqa: E402\n",
-}
 
 
 def generate(
@@ -155,27 +154,42 @@ def tables_module(grammar_dir: str | os.PathLike[str]) -> str:
 # ---- the library's own modules ----
 
 
+def root_source() -> str:
+    """The package root of a standalone module: the errors, the URL classes, parse and is_valid.
+
+    The classes are those of :data:`~rfc1738.urls.grammar.CLASSES`, and their base.
+    """
+    classes = sorted({URL.__name__, *(cls.__name__ for cls in CLASSES.values())})
+    exported = sorted([*_ROOT_ERRORS, *classes, "is_valid", "parse"])
+    return _ROOT.format(
+        errors=", ".join(_ROOT_ERRORS),
+        classes="".join(f"    {name},\n" for name in classes),
+        exported="".join(f'    "{name}",\n' for name in exported),
+    )
+
+
+#: The errors a standalone module exports.
+_ROOT_ERRORS = ("GrammarError", "RFC1738Error", "URLSyntaxError")
+
+_ROOT = '''\
+"""The private package of a standalone RFC 1738 module (see the module that holds it)."""
+
+from .errors import {errors}
+from .tools.standalone import is_valid, parse
+from .urls import (
+{classes})
+
+__all__ = [
+{exported}]
+'''
+
+
 def package_sources() -> dict[str, str]:
     """The modules of a standalone package by dotted name (``""`` the root), as source.
 
-    The root is :data:`ROOT`; the stand-ins are :data:`STAND_INS`; the rest
-    is every module of rfc1738 the root reaches through relative imports
-    (inside functions too), as installed, except those that need Lark when
-    imported. A module of :data:`OVERRIDES` gets its line appended.
+    The root is :func:`root_source`; the rest are :data:`RUNTIME_MODULES`, as installed.
     """
-    sources = {"": ROOT, **STAND_INS}
-    todo = list(_relative_imports("", ROOT))
-    needs_lark: dict[str, bool] = {}
-    while todo:
-        name = todo.pop()
-        if name in sources or _needs_lark(name, needs_lark):
-            continue
-        source = _source(name)
-        sources[name] = source + OVERRIDES.get(name, "")
-        todo.extend(_relative_imports(name, source))
-        # A module's packages are imported before it: bring each along.
-        todo.extend(name.rsplit(".", depth)[0] for depth in range(1, name.count(".") + 1))
-    return dict(sorted(sources.items()))
+    return {"": root_source(), **{name: _source(name) for name in sorted(RUNTIME_MODULES)}}
 
 
 def _module_file(name: str) -> Path | None:
@@ -199,68 +213,6 @@ def _source(name: str) -> str:
 def _is_package(name: str) -> bool:
     found = _module_file(name)
     return found is not None and found.name == "__init__.py"
-
-
-def _relative_imports(name: str, source: str, *, top_level: bool = False) -> Iterator[str]:
-    """The modules of rfc1738 that ``name`` imports relatively (the root as ``""``).
-
-    ``top_level``: only the imports that run when the module is imported.
-    """
-    tree = ast.parse(source)
-    package = name.split(".") if name and _is_package(name) else name.split(".")[:-1]
-    package = [part for part in package if part]
-    for node in _top_level_imports(tree.body) if top_level else ast.walk(tree):
-        if not isinstance(node, ast.ImportFrom) or not node.level:
-            continue
-        base = package[: len(package) - (node.level - 1)]
-        if node.module:
-            yield ".".join([*base, node.module])
-            continue
-        for alias in node.names:
-            target = ".".join([*base, alias.name])
-            yield target if _module_file(target) is not None else ".".join(base)
-
-
-def _top_level_imports(body: list[ast.stmt]) -> Iterator[ast.stmt]:
-    """The import statements that run on import (``if TYPE_CHECKING:`` blocks aside)."""
-    for node in body:
-        if isinstance(node, ast.Import | ast.ImportFrom):
-            yield node
-        elif isinstance(node, ast.If):
-            if not (isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING"):
-                yield from _top_level_imports(node.body)
-                yield from _top_level_imports(node.orelse)
-        elif isinstance(node, ast.Try):
-            for block in (node.body, node.orelse, node.finalbody):
-                yield from _top_level_imports(block)
-            for handler in node.handlers:
-                yield from _top_level_imports(handler.body)
-
-
-def _needs_lark(name: str, known: dict[str, bool]) -> bool:
-    """Whether importing module ``name`` imports Lark (directly or through its imports)."""
-    if name in known:
-        return known[name]
-    if name == "" or name in STAND_INS:
-        return False
-    known[name] = False  # an import cycle does not make a module need Lark
-    source = _source(name)
-    tree = ast.parse(source)
-    direct = any(
-        (isinstance(node, ast.Import) and any(a.name.split(".")[0] == "lark" for a in node.names))
-        or (
-            isinstance(node, ast.ImportFrom)
-            and not node.level
-            and (node.module or "").split(".")[0] == "lark"
-        )
-        for node in _top_level_imports(tree.body)
-    )
-    known[name] = direct or any(
-        _needs_lark(target, known)
-        for target in _relative_imports(name, source, top_level=True)
-        if target != name
-    )
-    return known[name]
 
 
 # ---- the module's text ----

@@ -1,24 +1,26 @@
 """What a standalone module's package exports: its grammar, ``parse`` and ``is_valid``.
 
 A module written by :func:`rfc1738.generate` (see :mod:`rfc1738.tools.generator`)
-holds the source of the library's own Lark-free modules (the URL classes,
-the errors, :class:`~rfc1738.Grammar` with its hot path and error
-diagnosis) and installs them as a private package, with the modules that read
-grammar files or run Lark replaced by :mod:`rfc1738.tools.stand_ins`. The
-generated module calls :func:`install` once, before anything parses;
-:func:`parse` and :func:`is_valid` are what its package exports. In the
-library itself nothing uses this module.
+holds the source of the library's run-time modules
+(:data:`~rfc1738.tools.generator.RUNTIME_MODULES`: the URL classes, the
+errors, :class:`~rfc1738.Grammar` with its hot path and error explanation),
+as installed, and installs them as a private package. The generated module
+calls :func:`install` once, before anything parses: it registers its tables
+for its grammar's directory and the shipped grammar's, which is all the run
+time reads (it has no grammar files, no compiler and no Earley parser to
+read them with). :func:`parse` and :func:`is_valid` are what its package
+exports. In the library itself nothing uses this module.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from ..bnf.files import shipped_grammar_dir
 from ..errors import GrammarError
 from ..runtime.store import register_tables
-from ..runtime.tables import read_checked as read_tables
+from ..runtime.tables import read_checked
 from ..urls import URL, Grammar
-from .stand_ins import install_tables
 
 __all__ = ["install", "is_valid", "parse"]
 
@@ -34,10 +36,11 @@ def install(tables: object, shipped: object, directory: Path) -> None:
     generated module gives its own.
     """
     global _grammar
-    own = read_tables(tables)
-    install_tables(own, own if shipped is tables else read_tables(shipped), directory)
+    own = read_checked(tables)
     register_tables(directory, own)
-    # Reads the scheme files through the stand-ins' scheme_files().
+    # The URL classes ask the shipped grammar's tables for what section 3 says of a scheme.
+    register_tables(shipped_grammar_dir(), own if shipped is tables else read_checked(shipped))
+    # Its schemes are those of the tables registered for the directory.
     _grammar = Grammar(directory)
 
 

@@ -12,10 +12,12 @@ from ..bnf.files import GENERIC
 from ..errors import AmbiguousFieldError, FrozenURLError, URLSyntaxError
 from ..runtime.dispatch import ParserName, default_grammar
 from ..runtime.facts import SchemeFacts, facts_for
+from ..runtime.hooks import HookExport, SplitAfter, hooked_fields
 from ..runtime.hosts import check_spans
 from ..runtime.layout import Layout, fieldless_options, present, write
 from ..runtime.spans import Spans, spans_from_regs
 from ._fields import Computed, EscapeSets, Field, Number, Pairs, Path, Raw, Verbatim
+from ._hooks import read_hooks
 from ._text import digits
 
 if TYPE_CHECKING:
@@ -79,8 +81,11 @@ class _URLType(type):
         cls.RAW_FIELDS = MappingProxyType(  # type: ignore[attr-defined]
             {field.raw_name: field for field in declared if field.raw_name != field.name}
         )
-        hooked = namespace.get("READ_BY_HOOK", getattr(cls, "READ_BY_HOOK", frozenset()))
+        hooks: tuple[HookExport, ...] = tuple(getattr(cls, "HOOK_EXPORTS", ()))
+        cls._HOOKS = hooks  # type: ignore[attr-defined]
+        hooked = cls.READ_BY_HOOK = hooked_fields(hooks)  # type: ignore[attr-defined]
         productions = {f.production for f in declared if f.name not in hooked}
+        productions |= {hook.after for hook in hooks if isinstance(hook, SplitAfter)}
         productions |= set(getattr(cls, "EXTRA_PRODUCTIONS", ()))
         if "host" in productions:
             productions.add("hostnumber")  # the host checks tell a number from a name
@@ -152,7 +157,12 @@ class URL(metaclass=_URLType):
     FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
     #: Raw field name (``raw_path``) → its declaration: :meth:`replace` takes them too (derived).
     RAW_FIELDS: ClassVar[Mapping[str, Field[Any]]] = MappingProxyType({})
-    #: Fields a hook of the class reads (``_read_fields``) rather than their production's span.
+    #: The class's hooks (derived): its ``HOOK_EXPORTS``, the one declaration of the fields
+    #: section 3 cuts further than the grammar (:mod:`rfc1738.runtime.hooks`), which the
+    #: class reads with and the export gives.
+    _HOOKS: ClassVar[tuple[HookExport, ...]] = ()
+    #: Fields a hook of the class reads rather than their production's span (derived from
+    #: its ``HOOK_EXPORTS``).
     READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset()
     #: Productions a hook reads besides the fields' own.
     EXTRA_PRODUCTIONS: ClassVar[frozenset[str]] = frozenset()
@@ -580,14 +590,17 @@ class URL(metaclass=_URLType):
     def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
         """The hook of a class whose fields section 3 splits further than the grammar.
 
-        gopher, prospero, news, nntp and file change ``raw`` (the fields
-        read from their productions' spans) in place: a function of the
-        text, the spans of the class's productions and the start rule's
-        layout (``layout()``, the same for every URL of the class with the
-        same scheme as written), so that :mod:`rfc1738.output.plan` reads the
-        fields of many URLs without building an object for each. Each text
-        it gives is a part of ``text``, as written.
+        Changes ``raw`` (the fields read from their productions' spans) in
+        place: a function of the text, the spans of the class's productions
+        and the start rule's layout (``layout()``, the same for every URL of
+        the class with the same scheme as written), so that
+        :mod:`rfc1738.output.plan` reads the fields of many URLs without
+        building an object for each. Each text it gives is a part of
+        ``text``, as written. Here: the fields the class's ``HOOK_EXPORTS``
+        declares (gopher, prospero, nntp); news and file add their own.
         """
+        if cls._HOOKS:
+            read_hooks(cls, cls._HOOKS, raw, text, spans, layout())
 
     # ---- the grammar this URL is read and written by ----
 

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import ClassVar
 
 from ..runtime.hooks import HookExport, SplitAfter
-from ..runtime.layout import Layout, literal_before
-from ..runtime.spans import Spans
 from ._fields import Computed, Number, OneChar, Text, Verbatim
+from ._hooks import split_cuts
 from ._text import decode
 from .base import URL, Parts
 
@@ -17,8 +16,9 @@ __all__ = ["GopherURL"]
 #: The gopher type when the gopher-path is empty (section 3.4).
 DEFAULT_TYPE = "1"
 
-#: The raw fields the gopher path after gtype is cut into.
-_CUT = ("raw_selector", "raw_search", "raw_gopher_plus")
+
+#: Section 3.4's cut of the text after gtype (the class's ``HOOK_EXPORTS``).
+_HOOK = SplitAfter("gtype", "search", ("selector", "search", "gopher_plus"), section="3.4")
 
 
 def _gopher_type(gtype: str | None) -> str:
@@ -99,13 +99,10 @@ class GopherURL(URL):
 
     SCHEME: ClassVar[str] = "gopher"
     # Section 3.4 splits the gopher path at the first and second "%09", which
-    # the grammar alone (ambiguous there) does not: a hook reads these three.
-    READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset({"selector", "search", "gopher_plus"})
-    # For rfc1738.export and rfc1738.spark: the text after gtype in one group,
-    # cut as _cut cuts it, at the literal before search.
-    HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = (
-        SplitAfter("gtype", "search", ("selector", "search", "gopher_plus"), section="3.4"),
-    )
+    # the grammar alone (ambiguous there) does not: the text after gtype, cut
+    # at the literal the start rule puts before search (the one declaration
+    # the class reads with, and rfc1738.export and rfc1738.spark give).
+    HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = (_HOOK,)
 
     gopher_type = Computed(
         _gopher_type,
@@ -115,17 +112,7 @@ class GopherURL(URL):
 
     def _separator(self) -> str:
         """The literal between selector and search in the start rule (``%09``)."""
-        return literal_before(self._layout(), "search")
-
-    @classmethod
-    def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
-        gtype = spans.get("gtype")
-        if gtype is not None:
-            rest = text[gtype[1] :].split(literal_before(layout(), "search"), 2)
-            if len(rest) == 3:  # (one assignment each: what most lines with a search take)
-                raw["raw_selector"], raw["raw_search"], raw["raw_gopher_plus"] = rest
-            else:
-                raw.update(zip(_CUT, rest))  # noqa: B905 (fewer parts than fields: those stay None)
+        return split_cuts(_HOOK, self._layout())["search"].separator
 
     def _apply(self, parts: Parts, changes: Mapping[str, object]) -> None:
         separator = self._separator()

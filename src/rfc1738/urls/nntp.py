@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from ..runtime.hooks import HookExport, OwnGroup
-from ..runtime.layout import Layout, literal_before
-from ..runtime.spans import Spans
 from ._fields import Number, Verbatim
-from .base import URL, Parts
+from .base import URL
 
 __all__ = ["NntpURL"]
 
@@ -56,18 +53,9 @@ class NntpURL(URL):
     SCHEME: ClassVar[str] = "nntp"
     # The BNF names no production for the article number but digits, which
     # the port uses too: its span would be the port's. It is what follows the
-    # group, after the "/" the start rule puts there.
-    READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset({"article_number"})
-    # For rfc1738.export and rfc1738.spark: a group of its own, the digits no
-    # other field holds (an exported pattern has no hook to run).
+    # group, after the "/" the start rule puts there; an exported pattern
+    # (no hook to run) gives it a group of its own. (The one declaration the
+    # class reads with, and rfc1738.export and rfc1738.spark give.)
     HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = (
         OwnGroup("digits", "article_number", section="3.7"),
     )
-
-    @classmethod
-    def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
-        end = spans["group"][1]
-        if end < len(text):  # after the literal the start rule puts before the digits ("/")
-            raw["raw_article_number"] = text[end + len(literal_before(layout(), "digits")) :]
-        else:
-            raw["raw_article_number"] = None

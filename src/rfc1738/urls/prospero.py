@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import ClassVar
 
 from ..runtime.hooks import HookExport, SplitAfter
-from ..runtime.layout import Layout, literal_before
-from ..runtime.spans import Spans
 from ._fields import Number, Pairs, Path, Verbatim
-from .base import URL, Parts
+from .base import URL
 
 __all__ = ["ProsperoURL"]
 
@@ -69,22 +66,11 @@ class ProsperoURL(URL):
 
     SCHEME: ClassVar[str] = "prospero"
     # *[ fieldspec ] is a repetition: a regular expression cannot capture each
-    # one, so a hook takes them apart, at the literals the start rule puts
-    # before fieldname (";") and fieldvalue ("="). Neither can occur
-    # unescaped inside a fieldname, nor the first inside a fieldvalue.
-    READ_BY_HOOK: ClassVar[frozenset[str]] = frozenset({"fieldspecs"})
-    # For rfc1738.export and rfc1738.spark: the text after ppath in one group,
-    # cut into pairs as _cut cuts it.
+    # one, so a hook takes the text after ppath apart, at the literals the
+    # start rule puts before fieldname (";") and fieldvalue ("="). Neither can
+    # occur unescaped inside a fieldname, nor the first inside a fieldvalue.
+    # (The one declaration the class reads with, and rfc1738.export and
+    # rfc1738.spark give.)
     HOOK_EXPORTS: ClassVar[tuple[HookExport, ...]] = (
         SplitAfter("ppath", "fieldname", ("fieldspecs",), pairs="fieldvalue", section="3.11"),
     )
-
-    @classmethod
-    def _cut(cls, raw: Parts, text: str, spans: Spans, layout: Callable[[], Layout]) -> None:
-        start = layout()
-        between, within = literal_before(start, "fieldname"), literal_before(start, "fieldvalue")
-        end = spans["ppath"][1]
-        specs = text[end + len(between) :].split(between) if end < len(text) else []
-        raw["raw_fieldspecs"] = tuple(
-            [(name, value) for name, _, value in [spec.partition(within) for spec in specs]]
-        )

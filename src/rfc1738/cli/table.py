@@ -1,0 +1,148 @@
+"""``rfc1738 check --format``: one row a line, from the bulk API's verdicts, a batch at a time.
+
+The columns: ``line`` (1-based), ``text`` (the line without its ending; a
+byte that is not UTF-8 is U+FFFD here, as Parquet and JSON hold only
+Unicode), ``valid``, the struct of the column plan (``scheme`` as written,
+then every field as written: ``None`` where it does not apply, ``""`` where
+it is empty, all ``None`` for a line not valid; :mod:`rfc1738.columns.plan`),
+then for a line not valid its error's ``position`` (0-based, in
+characters), ``rule`` and ``reason``, as ``rfc1738 parse`` gives them (for
+a byte that is not UTF-8, the reason the summary gives, and no rule).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..columns import Checked, ColumnPlan
+from ..columns.checked import arrow_struct_type
+from ..columns.lines import Rows, texts_at
+from ..columns.plan import SCHEME
+from .output import not_utf8_dict
+
+if TYPE_CHECKING:
+    import pyarrow as pa
+
+__all__ = ["ERROR_COLUMNS", "LineError", "arrow_rows", "arrow_schema", "line_errors", "names"]
+
+#: The columns of a line's error, after the struct's.
+ERROR_COLUMNS = ("position", "rule", "reason")
+
+#: A line's error as the table holds it: position, rule (``None`` for a byte
+#: that is not UTF-8), reason.
+LineError = tuple[int, str | None, str]
+
+
+def names(plan: ColumnPlan) -> list[str]:
+    """The table's columns, in order."""
+    found = ["line", "text", "valid", SCHEME, *(f.name for f in plan.fields), *ERROR_COLUMNS]
+    if len(set(found)) != len(found):
+        raise ValueError(f"a field of the grammar has the name of another column: {found}")
+    return found
+
+
+def line_errors(found: Checked, texts: dict[int, str]) -> dict[int, LineError]:
+    """Each rejected line's error (``found`` made with ``errors=True``), by index in the batch.
+
+    ``texts``: the rejected lines' texts, by index.
+    """
+    errors = found.errors or {}
+    kept: dict[int, LineError] = {}
+    for index, text in texts.items():
+        encoding = not_utf8_dict(text)
+        if encoding is not None:
+            position, reason = encoding["position"], encoding["reason"]
+            assert isinstance(position, int) and isinstance(reason, str)
+            kept[index] = (position, None, reason)
+        elif index in errors:
+            error = errors[index]
+            kept[index] = (error.position, error.rule, error.reason)
+    return kept
+
+
+def rejected_texts(found: Checked, rows: Rows) -> dict[int, str]:
+    """The texts of the lines ``found`` says are not valid, by index."""
+    rejected = [index for index, verdict in enumerate(found.valid) if verdict is False]
+    return {
+        index: text
+        for index, text in zip(rejected, texts_at(rows, rejected), strict=True)
+        if text is not None
+    }
+
+
+def shown(text: str) -> str:
+    """``text`` with each byte that is not UTF-8 (a lone surrogate) as U+FFFD."""
+    if text.isascii():
+        return text
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return text
+
+
+def python_rows(
+    found: Checked, rows: Rows, plan: ColumnPlan, errors: dict[int, LineError]
+) -> list[tuple[object, ...]]:
+    """The batch's rows as tuples of plain values, in :func:`names`' order."""
+    fields = [SCHEME, *(f.name for f in plan.fields)]
+    missing = (None,) * len(fields)
+    no_error = (None,) * len(ERROR_COLUMNS)
+    texts = rows if isinstance(rows, list | tuple) else rows.to_pylist()
+    structs = found.structs or [None] * len(found)
+    table = []
+    line = found.start
+    for index, (text, verdict, struct) in enumerate(zip(texts, found.valid, structs, strict=True)):
+        line += 1
+        values = missing if struct is None else tuple(struct[name] for name in fields)
+        table.append((line, shown(text), verdict, *values, *errors.get(index, no_error)))
+    return table
+
+
+def arrow_schema(plan: ColumnPlan) -> pa.Schema:
+    """The table's Arrow schema (needs pyarrow)."""
+    # pyarrow: the parquet format's extra.
+    import pyarrow as pa
+
+    struct = arrow_struct_type(plan)
+    return pa.schema(
+        [
+            ("line", pa.int64()),
+            ("text", pa.large_string()),
+            ("valid", pa.bool_()),
+            *((struct.field(i).name, struct.field(i).type) for i in range(struct.num_fields)),
+            ("position", pa.int64()),
+            ("rule", pa.string()),
+            ("reason", pa.string()),
+        ]
+    )
+
+
+def arrow_rows(
+    found: Checked, rows: Rows, schema: pa.Schema, errors: dict[int, LineError]
+) -> pa.Table:
+    """The batch's rows as an Arrow table of ``schema``, the struct as the engine gave it."""
+    # pyarrow: the parquet format's extra.
+    import pyarrow as pa
+
+    count = len(found)
+    if isinstance(rows, list | tuple):
+        texts: Any = pa.array([shown(text) for text in rows], pa.large_string())
+    else:
+        texts = rows.cast(pa.large_string())
+    positions: list[int | None] = [None] * count
+    rules: list[str | None] = [None] * count
+    reasons: list[str | None] = [None] * count
+    for index, (position, rule, reason) in errors.items():
+        positions[index], rules[index], reasons[index] = position, rule, reason
+    structs = found.struct_column().flatten()
+    columns = [
+        pa.array(range(found.start + 1, found.start + count + 1), pa.int64()),
+        texts,
+        pa.array(found.valid, pa.bool_()),
+        *structs,
+        pa.array(positions, pa.int64()),
+        pa.array(rules, pa.string()),
+        pa.array(reasons, pa.string()),
+    ]
+    return pa.Table.from_arrays(columns, schema=schema)
