@@ -69,6 +69,7 @@ bench: install
 	$(BIN)/python tests/benchmarks/check_memory.py
 	$(BIN)/python tests/benchmarks/bench_columns.py
 	$(BIN)/python tests/benchmarks/bench_check.py
+	$(BIN)/python tests/benchmarks/bench_spark.py
 
 # The parser, object and command-line tests on the other Pythons that
 # requires-python (>=3.11) admits: Debian's own python3 (3.11.2 on Debian 12,

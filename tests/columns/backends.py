@@ -132,12 +132,44 @@ def _bulk(engine: str) -> Callable[[Sequence[str], rfc1738.Grammar | None], Answ
     return run
 
 
+def spark_columns(texts: Sequence[str], grammar: rfc1738.Grammar | None = None) -> Answers:
+    """The columns of :mod:`rfc1738.spark`, one ``select`` on the run's one SparkSession."""
+    from tests.engines.spark_session import test_session
+
+    spark = test_session()
+    from pyspark.sql import functions as F
+
+    from rfc1738.spark import grammar_file, is_valid_url, url_struct
+
+    where = None if grammar is None else grammar.directory
+    frame = spark.createDataFrame(list(enumerate(texts)), "id int, url string")
+    rows = frame.select(
+        "id",
+        is_valid_url("url", grammar_dir=where).alias("checked"),
+        is_valid_url("url", host_checks=False, grammar_dir=where).alias("bare"),
+        url_struct("url", grammar_dir=where).alias("structs"),
+        url_struct("url", host_checks=False, grammar_dir=where).alias("bare_structs"),
+        grammar_file(F.col("url"), grammar_dir=where).alias("files"),
+    ).collect()
+    rows.sort(key=lambda row: row["id"])
+    answers = Answers([], [], [], [], [])
+    for row in rows:
+        answers.checked.append(row["checked"])
+        answers.bare.append(row["bare"])
+        for what in ("structs", "bare_structs"):
+            found = row[what]
+            getattr(answers, what).append(None if found is None else found.asDict(recursive=True))
+        answers.files.append(row["files"])
+    return answers
+
+
 #: Backend name → how it answers (skipping where its library is not installed).
 BACKENDS: dict[str, Callable[[Sequence[str], rfc1738.Grammar | None], Answers]] = {
     "duckdb macros": duckdb_macros,
     "polars expressions": polars_expressions,
     "bulk API on duckdb": _bulk("duckdb"),
     "bulk API on python": _bulk("python"),
+    "spark columns": spark_columns,
 }
 
 

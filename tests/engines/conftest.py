@@ -37,13 +37,9 @@ def encodable(all_samples: tuple[Sample, ...]) -> tuple[Sample, ...]:
 def spark() -> Iterator[SparkSession]:
     """The one local SparkSession of the test run: docs/spark.md's, made by its code.
 
+    The same session the column harness uses (:func:`.spark_session.test_session`).
     Skips without pyspark or Java.
     """
-    pytest.importorskip("pyspark", reason="pyspark is not installed (pip install rfc1738[spark])")
-    from .spark_session import documented_session, find_java_home
+    from .spark_session import test_session
 
-    if find_java_home() is None:
-        pytest.skip("no Java found (JAVA_HOME, java on the PATH, /usr/lib/jvm): Spark needs it")
-    session = documented_session()
-    yield session
-    session.stop()
+    yield test_session()

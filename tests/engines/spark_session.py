@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import atexit
 import os
 import shutil
 import sys
+from functools import cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -17,6 +19,7 @@ __all__ = [
     "find_java_home",
     "local_session",
     "session_code",
+    "test_session",
 ]
 
 #: docs/spark.md: the page, and the section whose ```python block makes the session.
@@ -110,4 +113,22 @@ def documented_session() -> SparkSession:
 
     assert isinstance(session, SparkSession), "docs/spark.md's session code makes no `spark`"
     session.sparkContext.setLogLevel("ERROR")
+    return session
+
+
+@cache
+def test_session() -> SparkSession:
+    """The one SparkSession of a test run (:func:`documented_session`), stopped at exit.
+
+    Shared by the engine tests' fixture and the column harness
+    (``tests/columns/backends.py``), whichever asks first. Skips the
+    asking test without pyspark or Java.
+    """
+    import pytest
+
+    pytest.importorskip("pyspark", reason="pyspark is not installed (pip install rfc1738[spark])")
+    if find_java_home() is None:
+        pytest.skip("no Java found (JAVA_HOME, java on the PATH, /usr/lib/jvm): Spark needs it")
+    session = documented_session()
+    atexit.register(session.stop)
     return session

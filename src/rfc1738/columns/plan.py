@@ -14,8 +14,8 @@ backend (:mod:`rfc1738.duckdb`, :mod:`rfc1738.polars`, the bulk API of
   ``host``, ``hostnumber`` and ``port`` taken out with its scheme's pattern
   and checked (:class:`HostLimits`);
 - :attr:`ColumnPlan.schemes`: per grammar file, the pattern that takes a URL
-  apart (:class:`SchemeColumns`) and where each field is in it
-  (:class:`FieldSource`);
+  apart (:class:`SchemeColumns`, in RE2's dialect, Python's and Java's)
+  and where each field is in it (:class:`FieldSource`);
 - the dispatch (section 2.1): the text before the first ``:``, when there
   is one after at least one character and it is ASCII, compared without
   case with the names of :attr:`ColumnPlan.schemes`; any other URL is read
@@ -108,6 +108,10 @@ class SchemeColumns:
     python: str
     #: Field of the struct → where it is; the fields this scheme has.
     fields: Mapping[str, FieldSource]
+    #: The file's full-match pattern in Java's dialect (``\\A...\\z``), for Spark.
+    java: str
+    #: :attr:`pattern` in Java's dialect: the same group numbers, markers as lookbehinds.
+    java_pattern: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,6 +227,8 @@ def _scheme(name: str, data: object, names: set[str]) -> SchemeColumns:
         groups,
         _str(found.get("python"), "python"),
         fields,
+        _str(found.get("java"), "java"),
+        _str(found.get("java_pattern"), "java_pattern"),
     )
 
 

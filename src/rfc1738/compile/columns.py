@@ -27,6 +27,9 @@ checks (:mod:`rfc1738.runtime.hosts`). Nothing here restates the grammar:
   took none), whether it takes part in every match, and the cut
   (:class:`~rfc1738.runtime.hooks.Derived`) for the fields a class's hook
   reads; the same pattern in Python's dialect, for the pure-Python runner;
+  and in Java's (``java.util.regex``, which Spark runs: possessive runs, so
+  linear; ``\\z``, not ``$``, which would take a final newline), the file's
+  full-match pattern and the marked one with the same group numbers;
 - **the dispatch**: the grammar files by name, and the one that serves any
   other scheme (``generic``);
 - **the struct's fields**, in order, and their kinds (text, or
@@ -54,7 +57,7 @@ from ..runtime.exported import Export, ExportedPattern
 from ..runtime.hooks import Derived
 from ..runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
 from . import written
-from .dialects import RE2
+from .dialects import JAVA, RE2
 from .emit import code_ranges
 from .export import export_grammar
 
@@ -88,6 +91,8 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
     marked = export_grammar(grammar, RE2, mark_empty=True)
     plain = export_grammar(grammar, RE2)
     python = export_grammar(grammar, "python")
+    java = export_grammar(grammar, JAVA)
+    java_marked = export_grammar(grammar, JAVA, mark_empty=True)
     try:
         screened, label_run = _screen(plain.any_groups)
     except _NoScreen:
@@ -108,7 +113,10 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
         "fields": [[name, kind] for name, kind in struct_fields(marked).items()],
         "generic": GENERIC,
         "schemes": {
-            scheme: _scheme(found, python.schemes[scheme])
+            scheme: {
+                **_scheme(found, python.schemes[scheme]),
+                **_java(found, java.schemes[scheme], java_marked.schemes[scheme]),
+            }
             for scheme, found in marked.schemes.items()
         },
     }
@@ -208,6 +216,27 @@ def _scheme(marked: ExportedPattern, python: ExportedPattern) -> dict[str, objec
         "python": python.pattern,
         "fields": fields,
     }
+
+
+def _java(
+    marked: ExportedPattern, java: ExportedPattern, java_marked: ExportedPattern
+) -> dict[str, object]:
+    """One grammar file's Java patterns: its verdict, and the marked one numbered as the RE2 one.
+
+    The marked pattern gets a group around the whole match, as the RE2 one
+    does; its markers stay lookbehinds (Java runs them), each the group it is in RE2.
+    """
+
+    def numbered(found: ExportedPattern) -> tuple[list[tuple[str, int]], ...]:
+        # By production: Java's group names have no "_" (compile.dialects).
+        return tuple(
+            sorted((found.groups[name], number) for name, number in numbers.items())
+            for numbers in (found.numbers, found.markers)
+        )
+
+    if numbered(java_marked) != numbered(marked):
+        raise ValueError("the Java and RE2 patterns number their groups differently")
+    return {"java": java.pattern, "java_pattern": f"({java_marked.pattern})"}
 
 
 def _source(

@@ -15,7 +15,7 @@ The top layer: it imports the URL and parse layers, nothing imports it, and
 
 from __future__ import annotations
 
-from .columns import fields, is_valid_url, url_struct
+from .columns import fields, grammar_file, is_valid_url, url_struct
 from .verdicts import VERDICT_SCHEMA, url_verdict
 
-__all__ = ["VERDICT_SCHEMA", "fields", "is_valid_url", "url_struct", "url_verdict"]
+__all__ = ["VERDICT_SCHEMA", "fields", "grammar_file", "is_valid_url", "url_struct", "url_verdict"]

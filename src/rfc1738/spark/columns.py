@@ -1,114 +1,94 @@
 """Column expressions that validate and take apart URLs inside the JVM: no Python UDF.
 
-Built from the grammar exported in the Java dialect (:func:`rfc1738.export`)
-and plain Spark SQL functions:
+Written from the grammar's column plan (:mod:`rfc1738.columns.plan`), the
+one DuckDB and Polars run, in its Java dialect (each grammar file's
+``java`` and ``java_pattern``: ``java.util.regex``, possessive runs, ``\\z``
+at the end, so a final newline is not taken) and plain Spark SQL
+functions. What Spark does shapes the SQL:
 
-- ``rlike`` with the exported ``any`` pattern is the grammar's verdict: the
-  pattern itself dispatches on the scheme (without case, section 2.1), as
-  :meth:`rfc1738.Grammar.scheme_file` does;
-- one ``regexp_replace`` per row, with the same pattern carrying every
-  scheme's groups, writes every field separated by a control character no
-  valid URL holds, and ``split`` takes them apart: one match per row, where
-  a ``regexp_extract`` per field and a ``when`` per scheme would run the
-  pattern once per field and per scheme (and, for the eleven schemes, make
-  an expression too big for Spark's code generation: "Code grows beyond 64
-  KB"). A production that may be empty has a marker group around a part
-  that is never empty (:func:`rfc1738.compile.emit.write`), so an empty
-  field (``ftp://@host/``'s user) is ``""`` and an absent one null, as in
-  the library;
-- the fields a URL class's hook reads beyond the grammar are cut out of the
-  group the export gives for them (:mod:`rfc1738.runtime.hooks`) with
-  ``split``, as the hook cuts them: gopher's selector, search and gopher+
-  string out of the text after gtype, at the first and second ``%09``
-  (section 3.4); prospero's fieldspecs, ``;name=value`` pairs, out of the
-  text after ppath (section 3.11). nntp's article number has a group of its
-  own (section 3.7);
-- the host checks the patterns leave out (label, name, hostnumber part and
-  port limits of :mod:`rfc1738.runtime.hosts`) are SQL on the host, hostnumber
-  and port fields, with ``when`` and ``forall``.
+- **the dispatch** (section 2.1) first: the text before the first ``:``,
+  in lower case, picks the grammar file, and only that file's pattern runs
+  (one ``rlike`` a row for the bare verdict);
+- **one match takes a URL apart**: ``regexp_replace`` with the file's
+  marked pattern writes the file's name, then every field of the struct,
+  each with what shows it took part (its markers' text, or ``!`` where it
+  always does), separated by a control character no valid URL holds, and
+  ``split`` takes them apart. A URL the pattern does not match comes back
+  as it was: that is the verdict. A field is present where its text or
+  its presence is not empty (:class:`~rfc1738.columns.plan.FieldSource`):
+  Java, like DuckDB, writes ``""`` for a group that took no part;
+- **the host checks** are the plan's :class:`~rfc1738.columns.plan.HostLimits`
+  patterns on the host, hostnumber and port fields. :func:`is_valid_url`
+  screens first, as the DuckDB and Polars backends do: a URL valid by the
+  grammar, without a label-long run (the plan's ``label_run``) and without
+  a run of as many digits as the smaller number limit has, passes; only
+  the rest are taken apart (host, hostnumber and port) and checked. The
+  plan's ``screened`` pattern is RE2's, which Java would run backtracking;
+- **the cuts** of :class:`~rfc1738.runtime.hooks.Derived` (gopher's
+  selector, search and gopher+ string; prospero's fieldspecs) are
+  ``split`` or ``regexp_extract_all`` on their group's text, in the files
+  that cut it;
+- the written parts are a lambda's variable (:func:`_bound`), computed
+  once however many fields name them: Spark computes a repeated
+  expression once only where it sees every use (not in a filter, not
+  inside ``when``).
+
+Measured against the pandas UDF (:func:`rfc1738.spark.url_verdict`) in
+``docs/spark.md``.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
 from pyspark.sql import Column
 from pyspark.sql import functions as F
 
+from ..columns.plan import SCHEME, ColumnPlan, FieldSource
+from ..columns.store import column_plan
 from ..compile.dialects import JAVA
-from ..compile.export import export_grammar
+from ..errors import GrammarError
 from ..runtime.hooks import Derived
-from ..runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
-from ..urls import load
+from ..urls import Grammar, load
 
-__all__ = ["fields", "is_valid_url", "url_struct"]
+__all__ = ["fields", "grammar_file", "is_valid_url", "url_struct"]
 
 #: Separates the fields ``regexp_replace`` writes: a control character, which
 #: section 2.2 keeps out of every URL (and so out of every valid field).
 SEPARATOR = "\x01"
+#: What the template writes for a field that takes part in every match of its file.
+ALWAYS = "!"
+
+#: The fields the host checks read.
+CHECKED = ("host", "hostnumber", "port")
 
 ColumnOrName = Column | str
-#: The generic production's scheme: in the struct as the text before the first ":".
-SCHEME = "scheme"
 
 
 @dataclass(frozen=True, slots=True)
-class _Patterns:
-    """The dispatching pattern, and where each field lands among the written groups."""
+class _Layout:
+    """Where ``regexp_replace`` writes: the file's name, then each field's text and presence."""
 
-    #: The full-match pattern of any URL (for ``rlike``).
-    pattern: str
-    #: The same with every scheme's groups and their markers, and the
-    #: replacement that writes each field then its marker.
-    marked: str
-    template: str
-    #: Production → its index among the written parts (its marker follows it).
-    index: dict[str, int]
-    #: The struct's fields after ``scheme``, in order.
-    fields: tuple[str, ...]
-    #: Field → the cuts that give it out of a group's text (one per scheme that cuts it).
-    derived: dict[str, tuple[Derived, ...]]
+    #: Field → its index among the written parts (its presence follows it; 0 is the file's name).
+    index: Mapping[str, int]
+    #: Grammar file → its marked Java pattern and the template that writes the fields.
+    templates: Mapping[str, tuple[str, str]]
 
 
 @cache
-def _patterns(grammar_dir: str | None) -> _Patterns:
-    exported = export_grammar(load(grammar_dir), "java", mark_empty=True)
-    found = exported.any_groups
-    # Field → its cuts (one per scheme that cuts it); group → the fields cut from it.
-    derived: dict[str, dict[Derived, None]] = {}
-    cut_from: dict[str, dict[str, None]] = {}
-    for scheme in exported.schemes.values():
-        for name, cut in scheme.derived.items():
-            derived.setdefault(name, {})[cut] = None
-            cut_from.setdefault(cut.source, {})[name] = None
-    template: list[str] = []
-    index: dict[str, int] = {}
-    fields: dict[str, None] = {}
-    for production, numbers in found.fields().items():
-        if production == SCHEME:
-            continue  # the struct's scheme is the text before the first ":"
-        groups = [g for g, p in found.groups.items() if p == production]
-        index[production] = len(template)
-        # At most one of a production's groups takes part (one per scheme that
-        # has it, one per alternative); the others write "".
-        template.append("".join(f"${n}" for n in numbers))
-        template.append("".join(f"${found.markers[g]}" for g in groups if g in found.markers))
-        # A group that fields are cut from stands in the struct as those fields.
-        fields.update(cut_from.get(production, {production: None}))
-    return _Patterns(
-        exported.any,
-        found.pattern,
-        SEPARATOR.join(template),
-        index,
-        tuple(fields),
-        {name: tuple(cuts) for name, cuts in derived.items()},
-    )
+def _grammar(grammar_dir: str | None) -> Grammar:
+    return load(grammar_dir)
 
 
-def _key(grammar_dir: str | os.PathLike[str] | None) -> str | None:
+def _dir(grammar_dir: str | os.PathLike[str] | None) -> str | None:
     return None if grammar_dir is None else os.fspath(grammar_dir)
+
+
+def _plan(grammar_dir: str | os.PathLike[str] | None) -> ColumnPlan:
+    return column_plan(_grammar(_dir(grammar_dir)))
 
 
 def _column(col: ColumnOrName) -> Column:
@@ -116,92 +96,128 @@ def _column(col: ColumnOrName) -> Column:
 
 
 def fields(grammar_dir: str | os.PathLike[str] | None = None) -> tuple[str, ...]:
-    """The fields of :func:`url_struct` after ``scheme``.
+    """The fields of :func:`url_struct` after ``scheme``: the plan's, in order.
 
     Every production any scheme's pattern captures, and the fields cut out
     of a group's text (gopher's ``selector``, ``search``, ``gopher_plus``,
     prospero's ``fieldspecs``) in place of that group.
     """
-    return _patterns(_key(grammar_dir)).fields
+    return tuple(field.name for field in _plan(grammar_dir).fields)
 
 
-def _field_columns(url: Column, patterns: _Patterns) -> dict[str, Column]:
-    """Each field's text as written; null where the field took no part or the scheme has none.
+def _key(url: Column) -> Column:
+    """The text before the first ``:`` in lower case: which file's pattern to run.
 
-    One match per row: ``regexp_replace`` writes every group, ``split`` takes
-    them apart.
+    Section 2.1 reads a scheme only where a ``:`` follows at least one ASCII
+    character; any other text goes to the generic file. For a verdict or a
+    struct the difference never shows: every file's pattern begins with its
+    scheme's ASCII letters and a ``:``, so a text sent to a scheme's file
+    that section 2.1 sends to the generic one fails both (its scheme is not
+    ASCII or it has no ``:``). :func:`grammar_file` checks them.
     """
-    parts = F.split(F.regexp_replace(url, patterns.marked, patterns.template), SEPARATOR, -1)
-    columns: dict[str, Column] = {}
-    for production, index in patterns.index.items():
-        # get() is null past the end (a URL the pattern did not match has one part).
-        value, marker = F.get(parts, index), F.get(parts, index + 1)
-        columns[production] = F.when((value != F.lit("")) | (marker != F.lit("")), value)
-    return columns
+    return F.lower(F.substring_index(url, ":", 1))
 
 
-def _java_literal(text: str) -> str:
-    """``text`` as a Java pattern that matches it literally (``split`` takes a pattern)."""
-    return "".join(JAVA.literal_char(char) for char in text)
+def _by_file(plan: ColumnPlan, key: Column, value: Mapping[str, Column]) -> Column:
+    """``value`` of the grammar file named ``key`` (the generic one's for any other)."""
+    chosen: Column | None = None
+    for name, found in value.items():
+        if name == plan.generic:
+            continue
+        test = key == F.lit(name)
+        chosen = F.when(test, found) if chosen is None else chosen.when(test, found)
+    generic = value[plan.generic]
+    return generic if chosen is None else chosen.otherwise(generic)
 
 
-def _cut(text: Column, cut: Derived) -> Column:
-    """What :meth:`Derived.apply` does, in SQL: a part of ``text``, or its (name, value) pairs.
+def grammar_file(col: ColumnOrName, *, grammar_dir: str | os.PathLike[str] | None = None) -> Column:
+    """The grammar file that reads each URL: its scheme's (lower case), or ``generic``.
 
-    The cut is the hook's (:attr:`Derived.rule` says which rule of section 3
-    it follows): gopher's selector, search and gopher+ string are the parts
-    of the text after gtype split at ``%09`` into at most three, the last
-    keeping the rest (section 3.4); prospero's fieldspecs are the parts of
-    the text after ppath split at every ``;``, after the first (empty) one,
-    each split at its first ``=`` (section 3.11). ``split`` gives ``[""]``
-    for an empty text and ``get`` null past the end, as ``str.split`` and
-    the hooks do; a null text (the group took no part) gives null.
+    The scheme is the text before the first ``:``, where there is one after
+    at least one character, compared without case where it is ASCII (as
+    many bytes as characters). Null for null.
     """
-    separator = _java_literal(cut.separator)
-    if not cut.pair:
-        return F.get(F.split(text, separator, cut.parts or -1), cut.part)
-    pair = _java_literal(cut.pair)
-
-    def name_value(spec: Column) -> Column:
-        halves = F.split(spec, pair, 2)
-        return F.struct(F.get(halves, 0).alias("name"), F.get(halves, 1).alias("value"))
-
-    specs = F.filter(F.split(text, separator, -1), lambda _spec, at: at > 0)
-    return F.transform(specs, name_value)
+    url = _column(col)
+    plan = _plan(grammar_dir)
+    before = F.substring_index(url, ":", 1)
+    read = (F.instr(url, ":") > 1) & (F.length(before) == F.octet_length(before))
+    files = _by_file(plan, F.when(read, _key(url)), {name: F.lit(name) for name in plan.schemes})
+    return F.when(url.isNotNull(), files)
 
 
-def _struct_fields(production: dict[str, Column], patterns: _Patterns) -> dict[str, Column]:
-    """The struct's fields: each production's text, or what is cut out of a group's."""
-    columns: dict[str, Column] = {}
-    for name in patterns.fields:
-        found = [production[name]] if name in production else []
-        # One group per scheme: at most one of them, and so of these, is not null.
-        found.extend(_cut(production[cut.source], cut) for cut in patterns.derived.get(name, ()))
-        columns[name] = found[0] if len(found) == 1 else F.coalesce(*found)
-    return columns
+def _template(source: FieldSource) -> tuple[str, str]:
+    """The field's text and its presence, as ``regexp_replace`` writes them."""
+    if not source.distinct:
+        raise GrammarError(
+            f"the groups {', '.join(source.names)} may be empty where no marker shows "
+            "they took part: Java's regexp_replace, which writes '' for a group that "
+            "took no part, cannot tell an empty field from an absent one"
+        )
+    # "$n" then "$" or the separator: Java reads no digit after the group's number.
+    text = "".join(f"${number}" for number in source.groups)
+    shown = "".join(f"${number}" for number in source.markers)
+    return text, ALWAYS if source.always else shown
 
 
-def _within(digits: Column, limit: int) -> Column:
-    """Whether a run of digits writes a number of at most ``limit`` (any length)."""
-    significant = F.regexp_replace(digits, "^0+", "")
-    width = len(str(limit))
-    return (F.length(significant) < width) | (
-        (F.length(significant) == width) & (significant <= F.lit(str(limit)))
+@cache
+def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
+    """The templates that write the ``wanted`` fields, for every grammar file."""
+    plan = _plan(grammar_dir)
+    index = {name: 1 + 2 * at for at, name in enumerate(wanted)}
+    templates: dict[str, tuple[str, str]] = {}
+    for scheme in plan.schemes.values():
+        # First the file's name, as a literal of Java's replacement text.
+        parts = [scheme.name.replace("\\", "\\\\").replace("$", "\\$")]
+        for name in wanted:
+            source = scheme.fields.get(name)
+            parts.extend(("", "") if source is None else _template(source))
+        templates[scheme.name] = (scheme.java_pattern, SEPARATOR.join(parts))
+    return _Layout(index, templates)
+
+
+def _written_by(url: Column, pattern: str, template: str) -> Column:
+    """``url``'s fields as ``template`` writes them; ``url`` itself where ``pattern`` fails."""
+    return F.regexp_replace(url, F.lit(pattern), F.lit(template))
+
+
+def _written(plan: ColumnPlan, url: Column, key: Column, layout: _Layout) -> Column:
+    """``url``'s fields as its file's template writes them; ``url`` where it does not match."""
+    return _by_file(
+        plan,
+        key,
+        {
+            name: F.regexp_replace(url, F.lit(pattern), F.lit(template))
+            for name, (pattern, template) in layout.templates.items()
+        },
     )
 
 
-def _host_checks(field: dict[str, Column]) -> Column:
-    """The checks of :func:`rfc1738.runtime.hosts.check_spans`, as SQL on the fields."""
+def _parts(written: Column) -> Column:
+    """The parts ``regexp_replace`` wrote (one, the URL, where the pattern did not match)."""
+    return F.split(written, SEPARATOR, -1)
+
+
+def _values(parts: Column, layout: _Layout) -> dict[str, Column]:
+    """Each field's text in the written ``parts``: null where it took no part or is not there."""
+    columns: dict[str, Column] = {}
+    for name, at in layout.index.items():
+        text, shown = F.get(parts, at), F.get(parts, at + 1)
+        columns[name] = F.when((text != F.lit("")) | (shown != F.lit("")), text)
+    return columns
+
+
+def _host_checks(plan: ColumnPlan, value: Mapping[str, Column]) -> Column:
+    """The checks of :func:`rfc1738.runtime.hosts.check_spans`: the plan's limits on the fields."""
+    limits = plan.limits
     ok = F.lit(True)
-    host, number, port = field.get("host"), field.get("hostnumber"), field.get("port")
+    host, number, port = (value.get(name) for name in CHECKED)
     if host is not None:
-        parts = F.split(host, r"\.", -1)
-        octets = F.forall(parts, lambda part: _within(part, MAX_OCTET))
-        labels = F.forall(parts, lambda part: F.length(part) <= MAX_LABEL)
+        labels = ~host.rlike(limits.long_label)
+        octets = ~host.rlike(limits.large_part)
         shape = labels if number is None else F.when(number.isNotNull(), octets).otherwise(labels)
-        ok = ok & (host.isNull() | ((F.length(host) <= MAX_HOST) & shape))
+        ok = ok & (host.isNull() | ((F.length(host) <= limits.host) & shape))
     if port is not None:
-        ok = ok & (port.isNull() | _within(port, MAX_PORT))
+        ok = ok & (port.isNull() | ~port.rlike(limits.large_port))
     return ok
 
 
@@ -213,17 +229,123 @@ def is_valid_url(
 ) -> Column:
     """A boolean column: :func:`rfc1738.is_valid` of each string, computed in the JVM.
 
-    ``host_checks=False`` gives the bare grammar's verdict (one ``rlike`` per
-    row); a null string gives null.
+    ``host_checks=False`` gives the bare grammar's verdict: one ``rlike``
+    a row, with its file's pattern. With host checks, the URLs the screen
+    leaves in doubt (a long run of label characters, three digits in a
+    row) are taken apart too (one ``regexp_replace``: host, hostnumber and
+    port) and the fields checked. A null string gives null.
 
     >>> df.select(is_valid_url("url"))  # doctest: +SKIP
     """
     url = _column(col)
-    patterns = _patterns(_key(grammar_dir))
-    valid = url.rlike(patterns.pattern)
+    plan = _plan(grammar_dir)
+    key = _key(url)
+    bare = _by_file(plan, key, {name: url.rlike(s.java) for name, s in plan.schemes.items()})
     if not host_checks:
-        return valid
-    return valid & _host_checks(_field_columns(url, patterns))
+        return bare
+    wanted = tuple(name for name in CHECKED if any(f.name == name for f in plan.fields))
+    layout = _layout(_dir(grammar_dir), wanted)
+
+    def passes(parts: Column) -> Column:
+        return _host_checks(plan, _values(parts, layout))
+
+    # Every file writes the checked fields (none, for a file without them).
+    deep = _bound(_parts(_written(plan, url, key, layout)), passes)
+    return bare & F.when(_sure(plan, url), True).otherwise(deep)
+
+
+def _bound(value: Column, use: Callable[[Column], Column]) -> Column:
+    """``use(value)``, with ``value`` computed once however often ``use`` names it.
+
+    A lambda's variable (``transform`` of a list of one): Spark computes an
+    expression named twice once only where it sees both uses (not in a
+    filter, not inside a branch of ``when``).
+    """
+    return F.get(F.transform(F.array(value), use), 0)
+
+
+def _sure(plan: ColumnPlan, url: Column) -> Column:
+    """Whether a URL valid by the grammar passes the host checks without a look at its fields.
+
+    As the plan's screen has it: no label longer than a label may be
+    (the URL is no longer, or no longer than a host and without the
+    plan's ``label_run``); and no number above its limit, so no run of as
+    many digits as the smaller limit has (a number is its digits' value).
+    """
+    limits = plan.limits
+    width = len(str(min(limits.octet, limits.port)))
+    short = F.length(url) <= limits.label
+    if plan.label_run is not None:
+        short = short | ((F.length(url) <= limits.host) & ~url.rlike(plan.label_run))
+    return short & ~url.rlike(f"[0-9]{{{width}}}")
+
+
+def _java_literal(text: str) -> str:
+    """``text`` as a Java pattern that matches it literally (``split`` takes a pattern)."""
+    return "".join(JAVA.literal_char(char) for char in text)
+
+
+def _class_literal(char: str) -> str:
+    """``char`` as a member of a Java character class."""
+    return f"\\x{{{ord(char):x}}}"
+
+
+def _cut(text: Column, cut: Derived) -> Column:
+    """What :meth:`Derived.apply` does, in SQL: a part of ``text``, or its (name, value) pairs.
+
+    ``split`` with a limit keeps the rest in the last part, as ``str.split``
+    does; ``split`` gives ``[""]`` for an empty text and ``get`` null past
+    the end, as the hooks do; a null text (no such field) gives null.
+    """
+    separator = _java_literal(cut.separator)
+    if not cut.pair:
+        return F.get(F.split(text, separator, cut.parts or -1), cut.part)
+    pair = _java_literal(cut.pair)
+    if len(cut.separator) == 1 and len(cut.pair) == 1:
+        # One character each: the pairs as two lists of matches, with no
+        # lambda (Spark runs a lambda inside another, the struct's, a row at a time).
+        inside = _class_literal(cut.separator)
+        spec = f"{separator}([^{inside}{_class_literal(cut.pair)}]*)(?:{pair}([^{inside}]*))?"
+        pairs = F.arrays_zip(
+            F.regexp_extract_all(text, F.lit(spec), 1), F.regexp_extract_all(text, F.lit(spec), 2)
+        )
+        return pairs.cast("array<struct<name: string, value: string>>")
+
+    def name_value(spec: Column) -> Column:
+        halves = F.split(spec, pair, 2)
+        return F.struct(
+            F.get(halves, 0).alias("name"), F.coalesce(F.get(halves, 1), F.lit("")).alias("value")
+        )
+
+    specs = F.filter(F.split(text, separator, -1), lambda _spec, at: at > 0)
+    return F.transform(specs, name_value)
+
+
+def _struct_fields(plan: ColumnPlan, key: Column, value: Mapping[str, Column]) -> dict[str, Column]:
+    """The struct's fields: each field's text, or what its file's cut gives out of it.
+
+    A field is null in the files without it already (nothing written for
+    it); a ``when`` on the file only where one cuts it.
+    """
+    columns: dict[str, Column] = {}
+    for field in plan.fields:
+        text = value[field.name]
+        cuts: dict[Derived, list[str]] = {}
+        uncut = False
+        for name, scheme in plan.schemes.items():
+            source = scheme.fields.get(field.name)
+            if source is not None and source.cut is not None:
+                cuts.setdefault(source.cut, []).append(name)
+            uncut = uncut or (source is not None and source.cut is None)
+        column: Column | None = None
+        for cut, files in cuts.items():
+            test = key.isin(files)
+            found = _cut(text, cut)
+            column = F.when(test, found) if column is None else column.when(test, found)
+        if column is not None and uncut:
+            column = column.otherwise(text)
+        columns[field.name] = text if column is None else column
+    return columns
 
 
 def url_struct(
@@ -244,11 +366,20 @@ def url_struct(
     for a string :func:`rfc1738.is_valid` rejects.
     """
     url = _column(col)
-    patterns = _patterns(_key(grammar_dir))
-    field = _field_columns(url, patterns)
-    valid = url.rlike(patterns.pattern)
-    if host_checks:
-        valid = valid & _host_checks(field)
-    scheme = F.substring_index(url, ":", 1)
-    parts = _struct_fields(field, patterns)
-    return F.when(valid, F.struct(scheme.alias("scheme"), *(c.alias(n) for n, c in parts.items())))
+    plan = _plan(grammar_dir)
+    layout = _layout(_dir(grammar_dir), tuple(field.name for field in plan.fields))
+    slots = 1 + 2 * len(layout.index)
+
+    def struct(parts: Column) -> Column:
+        value = _values(parts, layout)
+        # Matched: the template's parts, from a URL without the separator (which
+        # no valid URL holds); a URL the pattern does not match is one part.
+        valid = (F.size(parts) == slots) & (F.instr(url, SEPARATOR) == 0)
+        if host_checks:
+            valid = valid & _host_checks(plan, value)
+        found = _struct_fields(plan, F.get(parts, 0), value)
+        scheme = F.substring_index(url, ":", 1)
+        fields = F.struct(scheme.alias(SCHEME), *(c.alias(n) for n, c in found.items()))
+        return F.when(valid, fields)
+
+    return _bound(_parts(_written(plan, url, _key(url), layout)), struct)
