@@ -31,6 +31,7 @@ from rfc1738.compile.ir import (
     folded,
     without_groups,
 )
+from rfc1738.compile.optimise import simplify
 from rfc1738.compile.pipeline import compile_directory, tables_module
 from rfc1738.compile.thompson import matcher_data
 from rfc1738.runtime.linear import LinearMatcher
@@ -68,6 +69,28 @@ def test_the_written_expression_matches_what_the_tree_matches(tree: Node, texts:
     automaton = LinearMatcher(matcher_data(tree))
     for text in texts:
         assert bool(expression.fullmatch(text)) == automaton.matches(text), text
+
+
+@given(TREES, st.lists(st.text(ALPHABET + "AB", max_size=10), min_size=1, max_size=8))
+def test_the_optimiser_keeps_what_a_tree_matches(tree: Node, texts: list[str]) -> None:
+    before = LinearMatcher(matcher_data(tree))
+    after = LinearMatcher(matcher_data(simplify(tree)))
+    for text in texts:
+        assert after.matches(text) == before.matches(text), text
+
+
+def test_a_tail_that_ignores_case_is_kept_unless_every_spelling_is_in_the_run() -> None:
+    # ("ab" | "AB")* ["ab"i]: "aB" is the tail alone, in no run of the loop.
+    tree = Seq((Rep(Alt((Lit("ab"), Lit("AB"))), 0, None), Rep(Lit("ab", True), 0, 1)))
+    assert simplify(tree) != Rep(Alt((Lit("ab"), Lit("AB"))), 0, None)
+    written = compile_expression(write_regex(simplify(tree)).source)
+    assert [t for t in ("aB", "Ab", "abAB", "abaB", "ABab", "ba") if written.fullmatch(t)] == [
+        "aB",
+        "Ab",
+        "abAB",
+        "abaB",
+        "ABab",
+    ]
 
 
 @given(TREES)

@@ -9,6 +9,9 @@ catastrophic backtracking and step once per run of plain characters.
 
 from __future__ import annotations
 
+from itertools import product
+from math import prod
+
 from ..runtime.linear import LinearMatcher
 from .ir import (
     Alt,
@@ -26,7 +29,10 @@ from .ir import (
 )
 from .thompson import matcher_data
 
-__all__ = ["simplify"]
+__all__ = ["MAX_SPELLINGS", "simplify"]
+
+#: The most spellings of a literal that ignores case the optimiser tries one by one.
+MAX_SPELLINGS = 256
 
 
 class _Simplify(Transform):
@@ -211,11 +217,15 @@ class _Within(NodeVisitor[bool]):
         return any(isinstance(o, Chars) and node.chars <= o.chars for o in _options(self.unit))
 
     def visit_lit(self, node: Lit) -> bool:
-        variants = (
-            {node.text, node.text.lower(), node.text.upper()} if node.ignore_case else {node.text}
-        )
+        # Every spelling "..."i allows (ASCII letters in either case, as
+        # ir.folded says), not only the lower and upper ones: "aB" may be
+        # outside a run the others are in. Past MAX_SPELLINGS, "no" (the
+        # tail is kept, which is never wrong).
+        letters = [sorted(folded(char, node.ignore_case)) for char in node.text]
+        if prod(len(options) for options in letters) > MAX_SPELLINGS:
+            return False
         run = LinearMatcher(matcher_data(Rep(self.unit, 0, None)))
-        return all(run.matches(text) for text in variants)
+        return all(run.matches("".join(spelling)) for spelling in product(*letters))
 
     def visit_seq(self, node: Seq) -> bool:
         return all(self.visit(item) for item in node.items)
