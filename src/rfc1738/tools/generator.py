@@ -93,6 +93,7 @@ RUNTIME_MODULES = (
     "urls",
     "urls._fields",
     "urls._hooks",
+    "urls._login",
     "urls._text",
     "urls.base",
     "urls.checks",

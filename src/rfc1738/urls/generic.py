@@ -8,7 +8,8 @@ from typing import ClassVar, Self
 from ..bnf.files import GENERIC
 from ..errors import URLSyntaxError
 from ..runtime.explain import GENERIC_READS
-from ._fields import Number, Scheme, Text, Verbatim
+from ._fields import Scheme, Text, Verbatim
+from ._login import password_field, port_field, user_field
 from ._text import upper_hex
 from .base import URL, Parts
 
@@ -58,25 +59,10 @@ class GenericURL(URL):
         "escape of a reserved character (``%2F``, ``%3A``, ...), reading it raises "
         ":class:`~rfc1738.AmbiguousFieldError`: read ``raw_schemepart``.",
     )
-    # Section 3.1: within the user and password, ":", "@" and "/" must be encoded;
-    # no other character is reserved there.
-    user = Text(
-        "user",
-        escape="user",
-        reserved=":@/",
-        doc='The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).',
-    )
-    password = Text(
-        "password",
-        escape="password",
-        reserved=":@/",
-        doc='The password, decoded: ``None`` when absent, ``""`` when empty (section 3.1).',
-    )
+    user = user_field()
+    password = password_field()
     host = Verbatim("host", doc="The host (``//login`` form only); ``None`` otherwise.")
-    port = Number(
-        "port",
-        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
-    )
+    port = port_field()
     urlpath = Text(
         "urlpath",
         escape="urlpath",

@@ -6,8 +6,9 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from ..runtime.hooks import HookExport, SplitAfter
-from ._fields import Computed, Number, OneChar, Text, Verbatim
+from ._fields import Computed, OneChar, Text
 from ._hooks import split_cuts
+from ._login import host_field, port_field
 from ._text import decode
 from .base import URL, Parts
 
@@ -54,15 +55,8 @@ class GopherURL(URL):
     '1'
     """
 
-    host = Verbatim(
-        "host",
-        optional=False,
-        doc="The host as written (host names and numbers are never escaped).",
-    )
-    port = Number(
-        "port",
-        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
-    )
+    host = host_field()
+    port = port_field()
     # Section 3.4: "Within the <gopher-path>, no characters are reserved."
     gtype = OneChar(
         "gtype",

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ._fields import Number, Path, Text, Verbatim
+from ._fields import Path, Text
+from ._login import host_field, port_field
 from .base import URL, Parts
 
 __all__ = ["HttpURL"]
@@ -31,15 +32,8 @@ class HttpURL(URL):
     ('www.example.com', 8080, 'docs/a b.html', ('docs', 'a b.html'), 'q=rfc')
     """
 
-    host = Verbatim(
-        "host",
-        optional=False,
-        doc="The host as written (host names and numbers are never escaped).",
-    )
-    port = Number(
-        "port",
-        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
-    )
+    host = host_field()
+    port = port_field()
     # Section 3.3: within the path and the search, "/", ";" and "?" are reserved.
     path = Path(
         "hpath",

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from ..runtime.hooks import HookExport, OwnGroup
 from ._fields import Number, Verbatim
+from ._login import host_field, port_field
 from .base import URL
 
 __all__ = ["NntpURL"]
@@ -30,15 +31,8 @@ class NntpURL(URL):
     ('comp.lang.python', 4711, 119)
     """
 
-    host = Verbatim(
-        "host",
-        optional=False,
-        doc="The host as written (host names and numbers are never escaped).",
-    )
-    port = Number(
-        "port",
-        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
-    )
+    host = host_field()
+    port = port_field()
     group = Verbatim("group", optional=False, doc="The newsgroup name (never escaped).")
     article_number = Number(
         "digits",

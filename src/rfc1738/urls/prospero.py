@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import ClassVar
 
 from ..runtime.hooks import HookExport, SplitAfter
-from ._fields import Number, Pairs, Path, Verbatim
+from ._fields import Pairs, Path
+from ._login import host_field, port_field
 from .base import URL
 
 __all__ = ["ProsperoURL"]
@@ -31,15 +32,8 @@ class ProsperoURL(URL):
     ('pros/name', (('version', '2'),))
     """
 
-    host = Verbatim(
-        "host",
-        optional=False,
-        doc="The host as written (host names and numbers are never escaped).",
-    )
-    port = Number(
-        "port",
-        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
-    )
+    host = host_field()
+    port = port_field()
     # Section 3.11: ";" is reserved in the hsoname; "a slash "/" may appear in
     # the <hsoname> without quoting and no significance may be assumed".
     path = Path(

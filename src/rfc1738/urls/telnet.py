@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from ._fields import Number, Text, Verbatim
+from ._login import host_field, password_field, port_field, user_field
 from .base import URL, Parts
 
 __all__ = ["TelnetURL"]
@@ -29,29 +29,10 @@ class TelnetURL(URL):
     ('guest', None, 'library.example.edu', 23)
     """
 
-    # Section 3.1: within the user and password, ":", "@" and "/" must be encoded;
-    # no other character is reserved there.
-    user = Text(
-        "user",
-        escape="user",
-        reserved=":@/",
-        doc='The user name, decoded: ``None`` when absent, ``""`` when empty (section 3.1).',
-    )
-    password = Text(
-        "password",
-        escape="password",
-        reserved=":@/",
-        doc='The password, decoded: ``None`` when absent, ``""`` when empty (section 3.1).',
-    )
-    host = Verbatim(
-        "host",
-        optional=False,
-        doc="The host as written (host names and numbers are never escaped).",
-    )
-    port = Number(
-        "port",
-        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
-    )
+    user = user_field()
+    password = password_field()
+    host = host_field()
+    port = port_field()
 
     #: For type checkers: the raw twins the declarations give (see :mod:`._fields`).
     raw_user: str | None

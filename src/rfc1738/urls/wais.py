@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from ._fields import Computed, Number, Text, Verbatim
+from ._fields import Computed, Text
+from ._login import host_field, port_field
 from .base import URL
 
 __all__ = ["WaisKind", "WaisURL"]
@@ -41,15 +42,8 @@ class WaisURL(URL):
     ('doc', 'rfcs', 'TEXT', '0x1a2b', None)
     """
 
-    host = Verbatim(
-        "host",
-        optional=False,
-        doc="The host as written (host names and numbers are never escaped).",
-    )
-    port = Number(
-        "port",
-        doc="The port as a number; ``None`` when the URL names none (``raw_port``: its digits).",
-    )
+    host = host_field()
+    port = port_field()
     # Section 3.9 reserves nothing of its own: every reserved character may mean
     # something to the server, so an escape of one stays apart from it.
     database = Text(
