@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import ast
 import functools
+import inspect
+import pydoc
 import re
 import textwrap
 from pathlib import Path
@@ -100,11 +102,25 @@ class CommentDocstrings(griffe.Extension):
             attr.docstring = griffe.Docstring(text, lineno=number + 2, parent=attr)
             return
         declared = declared_doc(lines[attr.lineno - 1 : attr.endlineno or attr.lineno])
+        if declared is None:
+            declared = made_doc(attr)
         if declared:
             attr.docstring = griffe.Docstring(
                 to_markdown(declared), lineno=attr.lineno, parent=attr
             )
             attr.value = None  # the declaration, its docstring in it, is not what a user reads
+
+
+def made_doc(attr: griffe.Attribute) -> str | None:
+    """The docstring of a field a function made (``port = port_field()``), read from the class.
+
+    Only a field has a docstring of its own (in its ``__dict__``); any other
+    value's ``__doc__`` is its type's.
+    """
+    owner = pydoc.locate(attr.parent.path) if attr.parent is not None else None
+    field = inspect.getattr_static(owner, attr.name, None) if isinstance(owner, type) else None
+    own = getattr(field, "__dict__", {}).get("__doc__")
+    return own if isinstance(own, str) else None
 
 
 def declared_doc(lines: list[str]) -> str | None:
