@@ -30,7 +30,7 @@ import json
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, contextmanager
 from importlib.util import find_spec
 from itertools import islice
@@ -103,7 +103,8 @@ def check(args: argparse.Namespace, grammar: Grammar) -> int:
         elif args.format is not None:
             _table(stream, grammar, args, summary, progress, judge)
         elif judge.engine == "duckdb":
-            _batches(stream, grammar, args, summary, progress, judge)
+            if not _counted(grammar, args, summary, progress, judge):
+                _batches(stream, grammar, args, summary, progress, judge)
         else:
             _summary(stream, grammar, args, summary, progress, refusals)
     if progress is not None:
@@ -145,6 +146,32 @@ def _runner(args: argparse.Namespace, grammar: Grammar) -> Runner | None:
         # A grammar with no column plan (a scheme that is not regular, which
         # Earley judges): the library in Python judges every line.
         return runner("python", grammar)
+
+
+def _counted(
+    grammar: Grammar,
+    args: argparse.Namespace,
+    summary: Summary,
+    progress: Progress | None,
+    judge: Runner,
+) -> bool:
+    """Count a file the engine reads itself (:mod:`rfc1738.columns.files`); ``False`` if not."""
+    if args.file == "-":
+        return False
+    found = judge.count_file(
+        args.file,
+        args.host_checks,
+        summary.show,
+        None if progress is None else progress.share,
+    )
+    if found is None:
+        return False
+    summary.add_counts(found.lines, found.counts)
+    for number, text in found.first_invalid:
+        scheme = grammar.scheme_file(text).scheme
+        error = line_error(grammar, text, host_checks=args.host_checks, scheme=scheme)
+        summary.keep(number, str(error))
+    return True
 
 
 def _batches(
@@ -422,8 +449,12 @@ class Summary:
 
     def add(self, found: Checked) -> None:
         """Count a batch of lines the bulk API judged (with ``schemes=True``)."""
-        self.lines += len(found)
-        for scheme, (valid, invalid) in found.counts().items():
+        self.add_counts(len(found), found.counts())
+
+    def add_counts(self, lines: int, counts: Mapping[str, tuple[int, int]]) -> None:
+        """Count ``lines`` lines: grammar file → (valid, invalid)."""
+        self.lines += lines
+        for scheme, (valid, invalid) in counts.items():
             self.valid_by_scheme[scheme] += valid
             self.invalid_by_scheme[scheme] += invalid
             self.invalid += invalid
@@ -520,6 +551,16 @@ class Progress:
         self.due = now + self.INTERVAL
         rate = lines / (now - self.start)
         self.out.write(f"\r{lines:,} lines, {invalid:,} invalid, {rate:,.0f} lines/s\x1b[K")
+        self.out.flush()
+        self.shown = True
+
+    def share(self, percent: float) -> None:
+        """How much of the file the engine has read, where it counts the lines at the end."""
+        now = time.monotonic()
+        if now < self.due:
+            return
+        self.due = now + self.INTERVAL
+        self.out.write(f"\r{percent:.0f}% of the file read\x1b[K")
         self.out.flush()
         self.shown = True
 

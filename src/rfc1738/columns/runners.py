@@ -11,6 +11,7 @@ from ..errors import URLSyntaxError
 from ..urls import Grammar
 from .checked import Checked, Engine
 from .errors import error_of
+from .files import FileCounts, count_file
 from .lines import Rows, texts_at
 from .plan import SCHEME, ColumnPlan, SchemeColumns
 from .store import column_plan
@@ -61,6 +62,19 @@ class Runner:
         self, rows: Rows, start: int, host_checks: bool, schemes: bool, struct: bool, errors: bool
     ) -> Checked:
         raise NotImplementedError
+
+    def count_file(
+        self,
+        path: str,
+        host_checks: bool,
+        show: int,
+        progress: Callable[[float], None] | None = None,
+    ) -> FileCounts | None:
+        """A file's counts and first rejected lines, read by the engine itself; ``None`` if not.
+
+        ``None``: this runner, or this file, is read in batches (:meth:`run`).
+        """
+        return None
 
     def explained(
         self,
@@ -181,6 +195,9 @@ def struct_of(
 
 _local = threading.local()
 
+#: The names of the macros a DuckDB runner registers on its connection: ``rfc1738_is_valid``, ...
+_PREFIX = "rfc1738"
+
 
 def _duckdb_runner(grammar: Grammar) -> Runner:
     """This thread's DuckDB runner for ``grammar`` (a connection is used by one thread)."""
@@ -206,7 +223,7 @@ class _DuckDB(Runner):
         from ..duckdb import register
 
         self.con: duckdb.DuckDBPyConnection = duckdb.connect()
-        register(self.con, grammar=grammar, prefix="rfc1738")
+        register(self.con, grammar=grammar, prefix=_PREFIX, errors=False)
 
     def rows(self, urls: object) -> Rows:
         # pyarrow: comes with the duckdb extra.
@@ -283,6 +300,23 @@ class _DuckDB(Runner):
         if struct:
             found._plan = column_plan(self.grammar)
         return found
+
+    def count_file(
+        self,
+        path: str,
+        host_checks: bool,
+        show: int,
+        progress: Callable[[float], None] | None = None,
+    ) -> FileCounts | None:
+        return count_file(
+            self.con,
+            path,
+            self.grammar,
+            prefix=_PREFIX,
+            host_checks=host_checks,
+            show=show,
+            progress=progress,
+        )
 
     def _query(self, table: pa.Table, query: str) -> pa.Table:
         """``SELECT query`` over ``table``, which ``query`` calls ``{view}``."""

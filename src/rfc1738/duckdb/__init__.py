@@ -3,10 +3,10 @@
 :func:`register` creates, on one connection, macros written from the
 grammar's column plan (:mod:`rfc1738.columns.plan`): RE2 patterns that
 DuckDB runs itself (the verdict, the host checks' screen, each scheme's
-fields), and SQL for the fields section 3 cuts further. Python runs only
-for the few URLs whose host checks the plan's screen leaves in doubt (the
-library judges them: a long label, a large port), and in
-``rfc1738_error``, which asks the library why a URL is not valid.
+fields, the host checks on the fields of the few URLs the screen leaves
+in doubt: a long label, a large port), and SQL for the fields section 3
+cuts further. Python runs only in ``rfc1738_error``, which asks the
+library why a URL is not valid.
 
 >>> import duckdb, rfc1738.duckdb  # doctest: +SKIP
 >>> con = duckdb.connect(); rfc1738.duckdb.register(con)  # doctest: +SKIP
@@ -22,9 +22,8 @@ import contextlib
 from typing import Any
 
 import duckdb
-import pyarrow as pa
 
-from ..columns.errors import ERROR_FIELDS, error_of, error_row
+from ..columns.errors import error_of, error_row
 from ..columns.store import column_plan
 from ..urls import Grammar, shipped
 from .macros import macro_statements
@@ -34,18 +33,13 @@ __all__ = ["ERROR_TYPE", "register"]
 #: The SQL type of ``rfc1738_error``'s result.
 ERROR_TYPE = "STRUCT(reason VARCHAR, position INTEGER, rule VARCHAR, error VARCHAR)"
 
-_ARROW_ERROR = pa.struct(
-    [
-        ("reason", pa.string()),
-        ("position", pa.int32()),
-        ("rule", pa.string()),
-        ("error", pa.string()),
-    ]
-)
-
 
 def register(
-    con: duckdb.DuckDBPyConnection, *, grammar: Grammar | None = None, prefix: str = "rfc1738"
+    con: duckdb.DuckDBPyConnection,
+    *,
+    grammar: Grammar | None = None,
+    prefix: str = "rfc1738",
+    errors: bool = True,
 ) -> None:
     """Create the macros on ``con`` (temporary: they live as long as the connection).
 
@@ -61,18 +55,25 @@ def register(
     - ``rfc1738_error(url, host_checks := true)``: the library's error for
       a URL that is not valid (``reason``, 0-based ``position``, ``rule``,
       the full message ``error``), null for a valid one: a Python function
-      (Arrow batches), for the rows the macros reject.
+      called a row at a time, for the rows the macros reject.
 
     ``grammar``: an edited grammar (:func:`rfc1738.load`) instead of the
     shipped one; ``prefix``: another name before ``_is_valid``, ... (one
-    connection may hold several grammars' macros).
+    connection may hold several grammars' macros); ``errors=False``: no
+    ``rfc1738_error``, so no Python function at all (the others are SQL;
+    registering the first Python function on a connection costs some 50 ms,
+    numpy's import among them).
     """
     chosen = shipped() if grammar is None else grammar
     plan = column_plan(chosen)
-    _function(con, f"{prefix}_valid_of", _judge(chosen), "BOOLEAN")
-    _function(con, f"{prefix}_error_of", _explainer(chosen), ERROR_TYPE)
     for statement in macro_statements(plan, prefix):
         con.execute(statement)
+    if not errors:
+        return
+    # A Python function a row a call: the library's work on a row outweighs
+    # the call; an Arrow one would have pyarrow import pandas where it is
+    # installed (a fifth of a second), and `import rfc1738.duckdb` pyarrow.
+    _function(con, f"{prefix}_error_of", _explainer(chosen), ERROR_TYPE)
     con.execute(
         f"CREATE OR REPLACE TEMP MACRO {prefix}_error(url, host_checks := true) AS "
         f"{prefix}_error_of(url, host_checks)"
@@ -80,7 +81,7 @@ def register(
 
 
 def _function(con: duckdb.DuckDBPyConnection, name: str, function: Any, result: str) -> None:
-    """Register ``function(url, host_checks)`` (Arrow batches in and out) on ``con`` as ``name``."""
+    """Register ``function(url, host_checks)``, called a row at a time, on ``con`` as ``name``."""
     # Registered before on this connection (a function cannot be replaced): removed.
     with contextlib.suppress(duckdb.InvalidInputException, duckdb.CatalogException):
         con.remove_function(name)
@@ -91,33 +92,16 @@ def _function(con: duckdb.DuckDBPyConnection, name: str, function: Any, result: 
         function,
         [duckdb.sqltype("VARCHAR"), duckdb.sqltype("BOOLEAN")],
         duckdb.sqltype(result),
-        type="arrow",
+        type="native",
         null_handling="special",
     )
 
 
-def _judge(grammar: Grammar) -> Any:
-    """The Arrow function behind ``rfc1738_is_valid``'s URLs in doubt: the library's verdict."""
-
-    def judge(urls: pa.Array, host_checks: pa.Array) -> pa.Array:
-        verdicts = [
-            None if text is None else grammar.is_valid(text, host_checks=checks is not False)
-            for text, checks in zip(urls.to_pylist(), host_checks.to_pylist(), strict=True)
-        ]
-        return pa.array(verdicts, pa.bool_())
-
-    return judge
-
-
 def _explainer(grammar: Grammar) -> Any:
-    """The Arrow function behind ``rfc1738_error``: one error row a rejected URL."""
+    """The function behind ``rfc1738_error``: a rejected URL's error row; ``None`` if valid."""
 
-    def explain(urls: pa.Array, host_checks: pa.Array) -> pa.Array:
-        rows: list[dict[str, object] | None] = []
-        for text, checks in zip(urls.to_pylist(), host_checks.to_pylist(), strict=True):
-            error = None if text is None else error_of(grammar, text, checks is not False)
-            rows.append(None if error is None else error_row(error))
-        return pa.array(rows, type=_ARROW_ERROR)
+    def explain(url: str | None, host_checks: bool | None) -> dict[str, object] | None:
+        error = None if url is None else error_of(grammar, url, host_checks is not False)
+        return None if error is None else error_row(error)
 
-    assert tuple(_ARROW_ERROR.names) == ERROR_FIELDS
     return explain

@@ -1,0 +1,195 @@
+"""A file of URLs counted by DuckDB reading it itself: ``rfc1738 check FILE`` at the engine's speed.
+
+DuckDB's CSV reader, with no quotes, no escapes, no header and one column,
+reads a file a line a row, in parallel and without a Python string a line.
+It splits lines as :func:`rfc1738.check_lines` does only on some files, so
+:func:`count_file` asks it to read only those and checks what it read:
+
+- a regular file (not standard input, not a pipe) that does not begin with
+  a UTF-8 byte order mark (which the reader would drop);
+- the reader refuses, with an error, a file holding a ``\\r`` (with
+  ``new_line='\\n'``), bytes that are not UTF-8, or a line longer than its
+  limit: :func:`count_file` then gives ``None``, and the caller reads the
+  file in batches (:mod:`rfc1738.columns.lines`), as for any other input;
+- an empty line is a null row to the reader: it is judged as ``""``.
+
+One query counts the lines by grammar file and verdict (an aggregate:
+constant memory). If some line is not valid, the first ``show`` of them,
+with their line numbers, are looked for by the library in the file's first
+:data:`PREFIX_BYTES`, and if not all are there, by a second query
+(``row_number() OVER ()``, which DuckDB keeps in the file's order) that
+stops once it has them.
+"""
+
+from __future__ import annotations
+
+import codecs
+import os
+import stat
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    import duckdb
+
+    from ..urls import Grammar
+
+__all__ = ["PREFIX_BYTES", "FileCounts", "count_file", "engine_reads", "line_source"]
+
+#: How much of the file's start Python reads for the first lines not valid
+#: before it asks DuckDB to number the lines (a few thousand lines).
+PREFIX_BYTES = 256 << 10
+
+
+@dataclass(frozen=True)
+class FileCounts:
+    """What :func:`count_file` found: counts by grammar file, and the first lines not valid."""
+
+    #: How many lines the file holds.
+    lines: int
+    #: Grammar file → (valid, invalid), as :meth:`rfc1738.columns.Checked.counts` gives.
+    counts: dict[str, tuple[int, int]]
+    #: The first lines not valid: (line number from 1, the line), in the file's order.
+    first_invalid: list[tuple[int, str]]
+
+
+def engine_reads(path: str) -> bool:
+    """Whether DuckDB may read ``path`` itself: a regular file that does not begin with a BOM."""
+    try:
+        # Without waiting: opening a pipe otherwise waits for a writer.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+    except OSError:
+        return False
+    try:
+        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+            return False
+        start = os.read(descriptor, len(codecs.BOM_UTF8))
+    except OSError:
+        return False
+    finally:
+        os.close(descriptor)
+    return not start.startswith(codecs.BOM_UTF8)
+
+
+def line_source(path: str) -> str:
+    """The SQL that reads ``path`` a line a row, as column ``url`` (``""`` for an empty line)."""
+    quoted = "'" + path.replace("'", "''") + "'"
+    reader = (
+        f"read_csv({quoted}, columns = {{'url': 'VARCHAR'}}, header = false, "
+        r"delim = '\x01', quote = '', escape = '', new_line = '\n', auto_detect = false)"
+    )
+    return f"(SELECT coalesce(url, '') AS url FROM {reader})"
+
+
+def count_file(
+    con: duckdb.DuckDBPyConnection,
+    path: str,
+    grammar: Grammar,
+    *,
+    prefix: str,
+    host_checks: bool,
+    show: int,
+    progress: Callable[[float], None] | None = None,
+) -> FileCounts | None:
+    """Count ``path``'s lines with the macros ``prefix`` names on ``con``; ``None`` if it cannot.
+
+    ``None``: the file is not one DuckDB splits as :func:`rfc1738.check_lines`
+    does (see the module's description); read it in batches instead.
+    ``progress``: called with the share of the file read (0 to 100), about
+    ten times a second, while the counting query runs.
+    """
+    # The engine's errors: an optional dependency, imported with the runner.
+    import duckdb
+
+    if not engine_reads(path):
+        return None
+    source = line_source(path)
+    checks = "true" if host_checks else "false"
+    judged = (
+        f"SELECT {prefix}_grammar_file(url) AS file, {prefix}_is_valid(url, {checks}) AS valid "
+        f"FROM {source}"
+    )
+    try:
+        rows = _run(con, f"SELECT file, valid, count(*) FROM ({judged}) GROUP BY ALL", progress)
+    except duckdb.Error:
+        return None  # a \r, bytes that are not UTF-8, a line past the reader's limit
+    counts: dict[str, list[int]] = {}
+    for file, valid, count in rows:
+        counts.setdefault(file, [0, 0])[0 if valid else 1] += count
+    invalid = sum(pair[1] for pair in counts.values())
+    first: list[tuple[int, str]] = []
+    wanted = min(invalid, show)
+    if wanted > 0:
+        first = _first_invalid(path, grammar, host_checks, wanted)
+    if len(first) < wanted:
+        numbered = f"SELECT row_number() OVER () AS line, url FROM {source}"
+        found = con.execute(
+            f"SELECT line, url FROM ({numbered}) WHERE NOT {prefix}_is_valid(url, {checks}) "
+            f"LIMIT {int(show)}"
+        ).fetchall()
+        first = sorted((int(line), str(url)) for line, url in found)
+    return FileCounts(
+        lines=sum(sum(pair) for pair in counts.values()),
+        counts={file: (pair[0], pair[1]) for file, pair in counts.items()},
+        first_invalid=first,
+    )
+
+
+def _first_invalid(
+    path: str, grammar: Grammar, host_checks: bool, wanted: int
+) -> list[tuple[int, str]]:
+    """The first ``wanted`` lines not valid in the file's first :data:`PREFIX_BYTES`, or fewer.
+
+    In Python: most files with lines not valid have the first few early, and
+    judging a few thousand lines costs less than a query that numbers them.
+    The file is UTF-8 without ``\r`` (DuckDB has read it).
+    """
+    with open(path, "rb") as stream:
+        block = stream.read(PREFIX_BYTES)
+        whole = not stream.read(1)
+    lines = block.decode("utf-8", "surrogateescape").split("\n")
+    if not whole or lines[-1] == "":
+        lines.pop()  # a line cut short, or nothing after the last line ending
+    is_valid = grammar.is_valid
+    found: list[tuple[int, str]] = []
+    for number, text in enumerate(lines, 1):
+        if not is_valid(text, host_checks=host_checks):
+            found.append((number, text))
+            if len(found) == wanted:
+                break
+    return found
+
+
+def _run(
+    con: duckdb.DuckDBPyConnection, query: str, progress: Callable[[float], None] | None
+) -> list[tuple[str, bool, int]]:
+    """``query``'s rows; with ``progress``, run in a thread while this one reports how far it is."""
+    if progress is None:
+        return con.execute(query).fetchall()
+    con.execute("SET enable_progress_bar = true; SET enable_progress_bar_print = false")
+    result: list[list[tuple[str, bool, int]]] = []
+    failed: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            result.append(con.execute(query).fetchall())
+        except BaseException as error:  # (raised again in the caller's thread)
+            failed.append(error)
+
+    worker = threading.Thread(target=work, name="rfc1738-count-file", daemon=True)
+    worker.start()
+    try:
+        while worker.is_alive():
+            worker.join(0.1)
+            share = con.query_progress()
+            if share >= 0:
+                progress(share)
+    except BaseException:
+        con.interrupt()  # Ctrl-C: stop the query too
+        worker.join()
+        raise
+    if failed:
+        raise failed[0]
+    return result[0]

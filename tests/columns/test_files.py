@@ -1,0 +1,162 @@
+"""A file DuckDB reads itself (:mod:`rfc1738.columns.files`): the lines ``check_lines`` reads.
+
+Where the reader would split the file otherwise (a ``\\r``, a byte order
+mark, bytes that are not UTF-8, standard input), :func:`count_file` gives
+``None`` and ``rfc1738 check`` reads the file in batches; where it reads it,
+its counts and first lines not valid are the library's, line for line.
+"""
+
+from __future__ import annotations
+
+import os
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+import rfc1738
+from rfc1738.columns.files import PREFIX_BYTES, engine_reads
+from rfc1738.runtime.hosts import MAX_LABEL, MAX_PORT
+
+duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed (rfc1738[duckdb])")
+pytest.importorskip("pyarrow", reason="pyarrow is not installed (rfc1738[duckdb])")
+
+from rfc1738.columns.runners import runner  # noqa: E402  (after the skip: it needs duckdb)
+
+#: Files the reader must refuse: each would be split otherwise, or not read as the library reads it.
+REFUSED = {
+    "CRLF": b"http://h/\r\nhttp://h/a\r\n",
+    "a lone CR": b"http://h/a\rb\nhttp://h/\n",
+    "a CR at the end": b"http://h/\nhttp://h/\r",
+    "a byte order mark": b"\xef\xbb\xbfhttp://h/\nhttp://h/\n",
+    "not UTF-8": b"http://h/\nhttp://h/caf\xe9\n",
+    "a line past the reader's limit": b"http://h/" + b"a" * (3 << 20) + b"\n",
+}
+
+#: Files the reader reads: the counts and first errors are the library's.
+READ = {
+    "empty": b"",
+    "empty lines": b"\n\nhttp://h/\n\n",
+    "no final newline": b"http://h/\nftp://h/a b\nnews:x",
+    "a NUL": b"http://h/\x00\nhttp://h/\n",
+    "quotes and separators": b'"http://h/"\nhttp://h/a,b;c\x01d\t\n#x\n',
+    "spaces kept": b" http://h/\nhttp://h/ \n",
+    "hosts in doubt": "\n".join(
+        [
+            f"http://h:{MAX_PORT}/",
+            f"http://h:{MAX_PORT + 1}/",
+            f"http://h:000{MAX_PORT}/",
+            f"http://{'a' * MAX_LABEL}.com/",
+            f"http://{'a' * (MAX_LABEL + 1)}.com/",
+            "http://" + ".".join(["a" * 60] * 5) + "/",
+            "http://192.0.2.300/",
+            "http://192.0.2.255:8080/",
+            f"ftp://u:p@{'b' * (MAX_LABEL + 1)}/f",
+            f"telnet://h:{MAX_PORT + 1}",
+            f"wais://h:{MAX_PORT}/db",
+            f"x-new://{'a' * (MAX_LABEL + 1)}",
+            f"//{'a' * (MAX_LABEL + 1)}:99999/",
+        ]
+    ).encode(),
+    "not ASCII": "http://h/é\nhttp://h/\u2028x\nmailto:ü@example.com\n".encode(),
+}
+
+
+def library(data: bytes, host_checks: bool) -> tuple[int, Counter[tuple[str, bool]], list[int]]:
+    """The lines, counts by (grammar file, verdict) and invalid line numbers the library gives."""
+    results = list(rfc1738.check_lines(data.splitlines(keepends=True), host_checks=host_checks))
+    counts = Counter((r.scheme, bool(r.valid)) for r in results)
+    return len(results), counts, [r.number for r in results if not r.valid]
+
+
+def counted(path: Path, host_checks: bool, show: int) -> object:
+    judge = runner("duckdb", rfc1738.shipped())
+    return judge.count_file(str(path), host_checks, show)
+
+
+@pytest.mark.parametrize("name", sorted(REFUSED))
+def test_a_file_the_reader_would_split_otherwise_is_left_to_the_batches(
+    tmp_path: Path, name: str
+) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_bytes(REFUSED[name])
+    assert counted(path, True, 10) is None
+
+
+def test_standard_input_and_pipes_are_left_to_the_batches(tmp_path: Path) -> None:
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    assert not engine_reads(str(fifo))
+    assert not engine_reads(str(tmp_path / "missing.txt"))
+    assert not engine_reads(str(tmp_path))
+
+
+@pytest.mark.parametrize("host_checks", [True, False])
+@pytest.mark.parametrize("name", sorted(READ))
+def test_a_file_the_reader_reads_counts_as_the_library(
+    tmp_path: Path, name: str, host_checks: bool
+) -> None:
+    path = tmp_path / "urls.txt"
+    path.write_bytes(READ[name])
+    found = counted(path, host_checks, 1000)
+    assert found is not None
+    lines, counts, invalid = library(READ[name], host_checks)
+    assert found.lines == lines
+    assert {
+        (file, verdict): n
+        for file, pair in found.counts.items()
+        for verdict, n in ((True, pair[0]), (False, pair[1]))
+        if n
+    } == dict(counts)
+    texts = READ[name].decode().split("\n")
+    assert found.first_invalid == [(n, texts[n - 1]) for n in invalid]
+
+
+def test_first_lines_not_valid_past_the_prefix_are_numbered_by_duckdb(tmp_path: Path) -> None:
+    """Lines not valid only after the first PREFIX_BYTES: the second query finds them, in order."""
+    valid = b"http://example.com/a/b/c?q\n"
+    before = PREFIX_BYTES // len(valid) + 1000
+    wrong = [before + 1 + 7 * k for k in range(5)]
+    lines = [valid] * (wrong[-1] + 50)
+    for number in wrong:
+        lines[number - 1] = b"http://h/a b%d\n" % number
+    lines[wrong[1] - 1] = b"http://h:%d/\n" % (MAX_PORT + 1)  # one in doubt: the host checks
+    path = tmp_path / "urls.txt"
+    path.write_bytes(b"".join(lines))
+    found = counted(path, True, 3)
+    assert found is not None
+    assert [n for n, _ in found.first_invalid] == wrong[:3]
+    assert found.counts == {"http": (len(lines) - 5, 5)}
+    # Fewer than asked in the prefix, the rest after it.
+    lines[10] = b"ftp://h/a b\n"
+    path.write_bytes(b"".join(lines))
+    found = counted(path, True, 3)
+    assert found is not None
+    assert [n for n, _ in found.first_invalid] == [11, *wrong[:2]]
+
+
+def test_progress_is_the_share_read_while_the_query_runs() -> None:
+    """With a callback, the query runs in a thread and the share read is reported, 0 to 100."""
+    from rfc1738.columns.files import _run
+
+    con = duckdb.connect()
+    shares: list[float] = []
+    # A query long enough (about a second here) to be polled a few times.
+    rows = _run(
+        con,
+        "SELECT count(*), sum(length(repeat('a', (i % 200)::INTEGER))), true "
+        "FROM range(6000000) t(i)",
+        shares.append,
+    )
+    assert rows[0][0] == 6_000_000
+    assert shares, "never polled"
+    assert all(0 <= share <= 100 for share in shares)
+    assert shares == sorted(shares)
+
+
+def test_an_error_in_the_query_s_thread_is_raised_in_the_caller_s() -> None:
+    from rfc1738.columns.files import _run
+
+    con = duckdb.connect()
+    with pytest.raises(duckdb.Error):
+        _run(con, "SELECT error('no')", lambda share: None)
