@@ -314,48 +314,6 @@ def test_on_duckdb_memory_does_not_grow_with_the_file() -> None:
     assert larger_peak < 1.2 * peak, (peak, larger_peak)
 
 
-#: Runs `rfc1738 check --engine duckdb FILE` and prints its exit status, peak
-#: memory and first line, as FEEDER does: DuckDB reads the file itself.
-READER = """
-import resource, subprocess, sys
-done = subprocess.run([sys.argv[1], "check", "--engine", "duckdb", sys.argv[2]],
-                      capture_output=True, text=True)
-print(done.returncode, resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss,
-      done.stdout.splitlines()[0], done.stdout.splitlines()[-1], sep="|")
-"""
-
-
-@pytest.mark.skipif(installed_engine() != "duckdb", reason="duckdb or pyarrow is not installed")
-def test_a_file_duckdb_reads_itself_in_constant_memory(tmp_path: Path) -> None:
-    """The file DuckDB reads (columns/files.py): 4x the lines within 20% of the peak."""
-    peaks = []
-    for count in (200_000, 800_000):
-        path = tmp_path / f"{count}.txt"
-        with path.open("wb") as out:
-            for i in range(count):
-                out.write(
-                    b"http://h%d.example.com/a b\n" % i
-                    if i % 7 == 0
-                    else b"http://h%d.example.com/p/%d?q\n" % (i, i)
-                )
-        done = subprocess.run(
-            [sys.executable, "-c", READER, str(SCRIPT), str(path)],
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-            check=True,
-        )
-        status, peak, first, last = done.stdout.strip().split("|")
-        invalid = (count + 6) // 7
-        assert (int(status), first, last) == (
-            1,
-            f"{count} lines: {count - invalid} valid, {invalid} invalid",
-            "engine: duckdb",
-        )
-        peaks.append(int(peak))
-    assert peaks[1] < 1.2 * peaks[0], peaks
-
-
 def test_progress_on_stderr_only_when_it_is_a_terminal() -> None:
     data = b"".join(b"http://h/%d\n" % i for i in range(100_000))
     # Not a terminal: nothing on stderr.

@@ -291,6 +291,25 @@ def test_format_parquet_reads_back_as_the_library(tmp_path: Path, engine: str) -
 
 
 @pytest.mark.skipif(not HAS_DUCKDB, reason="duckdb or pyarrow is not installed")
+def test_format_parquet_of_a_file_duckdb_reads_itself_is_the_library(tmp_path: Path) -> None:
+    """A plain UTF-8 file, no CR: DuckDB reads and writes it in one statement (columns/files.py)."""
+    parquet = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")
+    data = FILES["mixed"] + FILES["empty lines"] + FILES["no final newline"]
+    path = tmp_path / "urls.txt"
+    path.write_bytes(data)
+    texts = data.decode("utf-8").split("\n")
+    tables = {}
+    for engine in ("python", "duckdb"):
+        out = tmp_path / f"{engine}.parquet"
+        result = run("check", "--engine", engine, "--format", "parquet", "--output", out, path)
+        assert result.status == 1
+        assert result.out == both(path).out + f"\nengine: {engine}\n"
+        tables[engine] = parquet.read_table(out)
+    assert tables["duckdb"].to_pylist() == expected_rows(texts)
+    assert tables["python"].equals(tables["duckdb"])
+
+
+@pytest.mark.skipif(not HAS_DUCKDB, reason="duckdb or pyarrow is not installed")
 def test_format_parquet_over_batches_is_the_same_from_either_engine(tmp_path: Path) -> None:
     parquet = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")
     lines = b"".join(

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import rfc1738
-from rfc1738.columns.files import PREFIX_BYTES, engine_reads
+from rfc1738.columns.files import BUFFER_BYTES, PREFIX_BYTES, engine_reads
 from rfc1738.runtime.hosts import MAX_LABEL, MAX_PORT
 
 duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed (rfc1738[duckdb])")
@@ -30,7 +30,7 @@ REFUSED = {
     "a CR at the end": b"http://h/\nhttp://h/\r",
     "a byte order mark": b"\xef\xbb\xbfhttp://h/\nhttp://h/\n",
     "not UTF-8": b"http://h/\nhttp://h/caf\xe9\n",
-    "a line past the reader's limit": b"http://h/" + b"a" * (3 << 20) + b"\n",
+    "a line past the reader's buffer": b"http://h/" + b"a" * (BUFFER_BYTES + 1) + b"\n",
 }
 
 #: Files the reader reads: the counts and first errors are the library's.
@@ -39,6 +39,7 @@ READ = {
     "empty lines": b"\n\nhttp://h/\n\n",
     "no final newline": b"http://h/\nftp://h/a b\nnews:x",
     "a NUL": b"http://h/\x00\nhttp://h/\n",
+    "a line of 3 MiB": b"http://h/" + b"a" * (3 << 20) + b"\nhttp://h/ b\n",
     "quotes and separators": b'"http://h/"\nhttp://h/a,b;c\x01d\t\n#x\n',
     "spaces kept": b" http://h/\nhttp://h/ \n",
     "hosts in doubt": "\n".join(
@@ -80,6 +81,20 @@ def test_a_file_the_reader_would_split_otherwise_is_left_to_the_batches(
 ) -> None:
     path = tmp_path / "urls.txt"
     path.write_bytes(REFUSED[name])
+    assert counted(path, True, 10) is None
+
+
+def test_a_file_past_the_limit_is_left_to_the_batches(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The reader's memory grows with the lines it reads: past FILE_BYTES, batches, which do not."""
+    from rfc1738.columns import files
+
+    path = tmp_path / "urls.txt"
+    path.write_bytes(b"http://h/\n" * 100)
+    assert engine_reads(str(path))
+    monkeypatch.setattr(files, "FILE_BYTES", path.stat().st_size - 1)
+    assert not engine_reads(str(path))
     assert counted(path, True, 10) is None
 
 
@@ -160,3 +175,28 @@ def test_an_error_in_the_query_s_thread_is_raised_in_the_caller_s() -> None:
     con = duckdb.connect()
     with pytest.raises(duckdb.Error):
         _run(con, "SELECT error('no')", lambda share: None)
+
+
+def test_a_file_the_reader_reads_is_written_to_parquet_by_duckdb(tmp_path: Path) -> None:
+    """``check --format parquet`` on such a file: DuckDB writes it (the CLI tests hold the rows)."""
+    parquet = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")
+    path = tmp_path / "urls.txt"
+    path.write_bytes(READ["hosts in doubt"])
+    out = tmp_path / "out.parquet"
+    judge = runner("duckdb", rfc1738.shipped())
+    found = judge.parquet_file(str(path), str(out), True, 5, (["scheme", "host"], ["position"]))
+    assert found is not None
+    table = parquet.read_table(out)
+    assert table.column_names == ["line", "text", "valid", "scheme", "host", "position"]
+    texts = READ["hosts in doubt"].decode().split("\n")
+    assert table.column("text").to_pylist() == texts
+    assert table.column("valid").to_pylist() == [rfc1738.is_valid(t) for t in texts]
+    # Not read by the engine: nothing written, for the batches to write.
+    path.write_bytes(REFUSED["CRLF"])
+    other = tmp_path / "other.parquet"
+    assert judge.parquet_file(str(path), str(other), True, 5, (["scheme"], [])) is None
+    assert not other.exists()
+    # No fields, no error columns: the line, the text and the verdict.
+    path.write_bytes(READ["empty lines"])
+    assert judge.parquet_file(str(path), str(other), True, 5, ([], [])) is not None
+    assert parquet.read_table(other).column_names == ["line", "text", "valid"]

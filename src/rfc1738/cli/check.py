@@ -38,6 +38,7 @@ from json.encoder import encode_basestring_ascii as quoted
 from typing import BinaryIO, TextIO
 
 from ..columns import Checked, Engine, column_plan
+from ..columns.files import FileCounts
 from ..columns.lines import Rows, line_batches, texts_at
 from ..columns.runners import Runner, runner
 from ..errors import RFC1738Error, URLSyntaxError
@@ -61,12 +62,14 @@ from .output import (
     write_json,
 )
 from .table import (
+    ERROR_COLUMNS,
     arrow_rows,
     arrow_schema,
     line_errors,
     names,
     python_rows,
     rejected_texts,
+    struct_names,
 )
 
 __all__ = ["BATCH_BYTES", "Progress", "Summary", "check", "installed_engine"]
@@ -164,6 +167,13 @@ def _counted(
         summary.show,
         None if progress is None else progress.share,
     )
+    return _summed(grammar, args, summary, found)
+
+
+def _summed(
+    grammar: Grammar, args: argparse.Namespace, summary: Summary, found: FileCounts | None
+) -> bool:
+    """Count what the engine found in a file it read itself; ``False`` if it read none."""
     if found is None:
         return False
     summary.add_counts(found.lines, found.counts)
@@ -220,6 +230,14 @@ def _table(
     columns = names(plan)
     arrow = judge.engine == "duckdb"
     if args.format == "parquet":
+        if args.file != "-":
+            parts = (struct_names(plan), list(ERROR_COLUMNS))
+            share = None if progress is None else progress.share
+            counted = judge.parquet_file(
+                args.file, args.output, args.host_checks, summary.show, parts, share
+            )
+            if _summed(grammar, args, summary, counted):
+                return
         schema = arrow_schema(plan)
         parquet = ParquetWriter(args.output, schema)
         try:

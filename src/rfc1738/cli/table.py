@@ -23,9 +23,17 @@ from .output import not_utf8_dict
 if TYPE_CHECKING:
     import pyarrow as pa
 
-__all__ = ["ERROR_COLUMNS", "LineError", "arrow_rows", "arrow_schema", "line_errors", "names"]
+__all__ = [
+    "ERROR_COLUMNS",
+    "LineError",
+    "arrow_rows",
+    "arrow_schema",
+    "line_errors",
+    "names",
+    "struct_names",
+]
 
-#: The columns of a line's error, after the struct's.
+#: The columns of a line's error, after the struct's (fields of the library's error).
 ERROR_COLUMNS = ("position", "rule", "reason")
 
 #: A line's error as the table holds it: position, rule (``None`` for a byte
@@ -33,9 +41,14 @@ ERROR_COLUMNS = ("position", "rule", "reason")
 LineError = tuple[int, str | None, str]
 
 
+def struct_names(plan: ColumnPlan) -> list[str]:
+    """The struct's columns, in order: ``scheme``, then the plan's fields."""
+    return [SCHEME, *(f.name for f in plan.fields)]
+
+
 def names(plan: ColumnPlan) -> list[str]:
     """The table's columns, in order."""
-    found = ["line", "text", "valid", SCHEME, *(f.name for f in plan.fields), *ERROR_COLUMNS]
+    found = ["line", "text", "valid", *struct_names(plan), *ERROR_COLUMNS]
     if len(set(found)) != len(found):
         raise ValueError(f"a field of the grammar has the name of another column: {found}")
     return found
@@ -85,7 +98,7 @@ def python_rows(
     found: Checked, rows: Rows, plan: ColumnPlan, errors: dict[int, LineError]
 ) -> list[tuple[object, ...]]:
     """The batch's rows as tuples of plain values, in :func:`names`' order."""
-    fields = [SCHEME, *(f.name for f in plan.fields)]
+    fields = struct_names(plan)
     missing = (None,) * len(fields)
     no_error = (None,) * len(ERROR_COLUMNS)
     texts = rows if isinstance(rows, list | tuple) else rows.to_pylist()
@@ -108,7 +121,7 @@ def arrow_schema(plan: ColumnPlan) -> pa.Schema:
     return pa.schema(
         [
             ("line", pa.int64()),
-            ("text", pa.large_string()),
+            ("text", pa.string()),  # as DuckDB writes it (a batch is a few MiB)
             ("valid", pa.bool_()),
             *((struct.field(i).name, struct.field(i).type) for i in range(struct.num_fields)),
             ("position", pa.int64()),
@@ -127,9 +140,9 @@ def arrow_rows(
 
     count = len(found)
     if isinstance(rows, list | tuple):
-        texts: Any = pa.array([shown(text) for text in rows], pa.large_string())
+        texts: Any = pa.array([shown(text) for text in rows], pa.string())
     else:
-        texts = rows.cast(pa.large_string())
+        texts = rows.cast(pa.string())
     positions: list[int | None] = [None] * count
     rules: list[str | None] = [None] * count
     reasons: list[str | None] = [None] * count

@@ -5,8 +5,9 @@ reads a file a line a row, in parallel and without a Python string a line.
 It splits lines as :func:`rfc1738.check_lines` does only on some files, so
 :func:`count_file` asks it to read only those and checks what it read:
 
-- a regular file (not standard input, not a pipe) that does not begin with
-  a UTF-8 byte order mark (which the reader would drop);
+- a regular file (not standard input, not a pipe) of at most
+  :data:`FILE_BYTES` (the reader's memory grows with the lines it reads)
+  that does not begin with a UTF-8 byte order mark (which it would drop);
 - the reader refuses, with an error, a file holding a ``\\r`` (with
   ``new_line='\\n'``), bytes that are not UTF-8, or a line longer than its
   limit: :func:`count_file` then gives ``None``, and the caller reads the
@@ -29,14 +30,34 @@ import stat
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     import duckdb
 
     from ..urls import Grammar
 
-__all__ = ["PREFIX_BYTES", "FileCounts", "count_file", "engine_reads", "line_source"]
+__all__ = [
+    "BUFFER_BYTES",
+    "FILE_BYTES",
+    "PREFIX_BYTES",
+    "FileCounts",
+    "copy_parquet",
+    "count_file",
+    "engine_reads",
+    "line_source",
+]
+
+#: The reader's buffer (its default is 32 MiB): what it holds at once grows
+#: with the file up to some buffers a thread; at 4 MiB, 10^6 and 4x10^6
+#: lines of the corpora peak within a tenth of each other.
+BUFFER_BYTES = 4 << 20
+
+#: The largest file DuckDB reads itself. Its parallel reader keeps a few
+#: bytes for each line it has read until the query ends (duckdb#15108: on
+#: 2 threads some 16 MiB more for 4x10^6 lines of the corpora than for
+#: 10^6); a larger file is read in batches, whose memory does not grow.
+FILE_BYTES = 1 << 30
 
 #: How much of the file's start Python reads for the first lines not valid
 #: before it asks DuckDB to number the lines (a few thousand lines).
@@ -56,14 +77,16 @@ class FileCounts:
 
 
 def engine_reads(path: str) -> bool:
-    """Whether DuckDB may read ``path`` itself: a regular file that does not begin with a BOM."""
+    """Whether DuckDB may read ``path`` itself: a regular file of at most :data:`FILE_BYTES`
+    that does not begin with a BOM."""
     try:
         # Without waiting: opening a pipe otherwise waits for a writer.
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
     except OSError:
         return False
     try:
-        if not stat.S_ISREG(os.fstat(descriptor).st_mode):
+        found = os.fstat(descriptor)
+        if not stat.S_ISREG(found.st_mode) or found.st_size > FILE_BYTES:
             return False
         start = os.read(descriptor, len(codecs.BOM_UTF8))
     except OSError:
@@ -75,10 +98,13 @@ def engine_reads(path: str) -> bool:
 
 def line_source(path: str) -> str:
     """The SQL that reads ``path`` a line a row, as column ``url`` (``""`` for an empty line)."""
-    quoted = "'" + path.replace("'", "''") + "'"
+    # The SQL's quoting: rfc1738.duckdb's (imported with the engine).
+    from ..duckdb.macros import sql_string
+
     reader = (
-        f"read_csv({quoted}, columns = {{'url': 'VARCHAR'}}, header = false, "
-        r"delim = '\x01', quote = '', escape = '', new_line = '\n', auto_detect = false)"
+        f"read_csv({sql_string(path)}, columns = {{'url': 'VARCHAR'}}, header = false, "
+        r"delim = '\x01', quote = '', escape = '', new_line = '\n', auto_detect = false, "
+        f"buffer_size = {BUFFER_BYTES})"
     )
     return f"(SELECT coalesce(url, '') AS url FROM {reader})"
 
@@ -105,6 +131,8 @@ def count_file(
 
     if not engine_reads(path):
         return None
+    # Read once: DuckDB would otherwise keep what it read, growing with the file.
+    con.execute("SET enable_external_file_cache = false")
     source = line_source(path)
     checks = "true" if host_checks else "false"
     judged = (
@@ -137,6 +165,56 @@ def count_file(
     )
 
 
+def copy_parquet(
+    con: duckdb.DuckDBPyConnection,
+    path: str,
+    output: str,
+    *,
+    prefix: str,
+    host_checks: bool,
+    fields: list[str],
+    errors: list[str],
+    progress: Callable[[float], None] | None = None,
+) -> None:
+    """Write one row a line of ``path`` (read as :func:`count_file` reads it) to Parquet ``output``.
+
+    The columns: ``line`` (from 1), ``text``, ``valid``, then ``fields`` of
+    the struct (``{prefix}_struct_of_valid``; null for a line not valid),
+    then the fields ``errors`` of ``{prefix}_error``'s struct (null for a
+    valid line; ``position`` as a ``BIGINT``). ``progress``: as for
+    :func:`count_file`. The file must be one
+    :func:`count_file` read: DuckDB writes it in one statement, in the
+    file's order (``row_number() OVER ()``), in constant memory.
+    """
+    # The SQL's quoting: rfc1738.duckdb's (imported with the engine).
+    from ..duckdb.macros import sql_name, sql_string
+
+    checks = "true" if host_checks else "false"
+    columns = [
+        "line",
+        "url AS text",
+        "valid",
+        *(f"s.{sql_name(field)} AS {sql_name(field)}" for field in fields),
+        *(
+            f"CAST(e.{sql_name(field)} AS {'BIGINT' if field == 'position' else 'VARCHAR'}) "
+            f"AS {sql_name(field)}"
+            for field in errors
+        ),
+    ]
+    judged = (
+        f"SELECT line, url, {prefix}_grammar_file(url) AS file, "
+        f"{prefix}_is_valid(url, {checks}) AS valid "
+        f"FROM (SELECT row_number() OVER () AS line, url FROM {line_source(path)})"
+    )
+    parts = (
+        f"SELECT line, url, valid, "
+        f"CASE WHEN valid THEN {prefix}_struct_of_valid(url, file) END AS s, "
+        f"CASE WHEN NOT valid THEN {prefix}_error(url, {checks}) END AS e FROM ({judged})"
+    )
+    rows = f"SELECT {', '.join(columns)} FROM ({parts})"
+    _run(con, f"COPY ({rows}) TO {sql_string(output)} (FORMAT parquet)", progress)
+
+
 def _first_invalid(
     path: str, grammar: Grammar, host_checks: bool, wanted: int
 ) -> list[tuple[int, str]]:
@@ -164,12 +242,12 @@ def _first_invalid(
 
 def _run(
     con: duckdb.DuckDBPyConnection, query: str, progress: Callable[[float], None] | None
-) -> list[tuple[str, bool, int]]:
+) -> list[Any]:
     """``query``'s rows; with ``progress``, run in a thread while this one reports how far it is."""
     if progress is None:
         return con.execute(query).fetchall()
     con.execute("SET enable_progress_bar = true; SET enable_progress_bar_print = false")
-    result: list[list[tuple[str, bool, int]]] = []
+    result: list[list[Any]] = []
     failed: list[BaseException] = []
 
     def work() -> None:

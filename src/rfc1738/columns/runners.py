@@ -11,7 +11,7 @@ from ..errors import URLSyntaxError
 from ..urls import Grammar
 from .checked import Checked, Engine
 from .errors import error_of
-from .files import FileCounts, count_file
+from .files import FileCounts, copy_parquet, count_file
 from .lines import Rows, texts_at
 from .plan import SCHEME, ColumnPlan, SchemeColumns
 from .store import column_plan
@@ -73,6 +73,24 @@ class Runner:
         """A file's counts and first rejected lines, read by the engine itself; ``None`` if not.
 
         ``None``: this runner, or this file, is read in batches (:meth:`run`).
+        """
+        return None
+
+    def parquet_file(
+        self,
+        path: str,
+        output: str,
+        host_checks: bool,
+        show: int,
+        columns: tuple[list[str], list[str]],
+        progress: Callable[[float], None] | None = None,
+    ) -> FileCounts | None:
+        """Write ``path``'s rows to Parquet ``output``, read by the engine itself; ``None`` if not.
+
+        ``columns``: the struct's fields and the error's, as
+        :func:`rfc1738.columns.files.copy_parquet` takes them; ``progress``:
+        as for :meth:`count_file` (each of the two passes). ``None``:
+        nothing was written; read the file in batches (:meth:`run`).
         """
         return None
 
@@ -317,6 +335,35 @@ class _DuckDB(Runner):
             show=show,
             progress=progress,
         )
+
+    def parquet_file(
+        self,
+        path: str,
+        output: str,
+        host_checks: bool,
+        show: int,
+        columns: tuple[list[str], list[str]],
+        progress: Callable[[float], None] | None = None,
+    ) -> FileCounts | None:
+        found = self.count_file(path, host_checks, show, progress)
+        if found is None:
+            return None
+        # The macros again, with rfc1738_error (a Python function: numpy's import).
+        from ..duckdb import register
+
+        register(self.con, grammar=self.grammar, prefix=_PREFIX)
+        fields, errors = columns
+        copy_parquet(
+            self.con,
+            path,
+            output,
+            prefix=_PREFIX,
+            host_checks=host_checks,
+            fields=fields,
+            errors=errors,
+            progress=progress,
+        )
+        return found
 
     def _query(self, table: pa.Table, query: str) -> pa.Table:
         """``SELECT query`` over ``table``, which ``query`` calls ``{view}``."""

@@ -67,6 +67,10 @@ def macro_statements(plan: ColumnPlan, prefix: str) -> list[str]:
         f"{_screened(plan, '1::UTINYINT', '0::UTINYINT', '2::UTINYINT')}",
         f"CREATE OR REPLACE TEMP MACRO {prefix}_struct(url, host_checks := true) AS "
         f"{_struct(plan, prefix)}",
+        # The struct of a URL known to be valid, whose grammar file is known:
+        # for a query that has both as columns (rfc1738 check --format parquet).
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_struct_of_valid(url, file) AS "
+        f"{_by_file(plan, 'file')}",
     ]
 
 
@@ -221,13 +225,17 @@ def _struct(plan: ColumnPlan, prefix: str) -> str:
     grammar file's pattern: one branch of a ``CASE`` a file, one pattern a
     row, whose groups are bound to ``x`` for every field.
     """
-    file = f"{prefix}_grammar_file(url)"
+    ok = f"coalesce({prefix}_is_valid(url, host_checks), false)"
+    return f"CASE WHEN {ok} THEN {_by_file(plan, f'{prefix}_grammar_file(url)')} END"
+
+
+def _by_file(plan: ColumnPlan, file: str) -> str:
+    """The struct of a valid ``url`` whose grammar file ``file`` (an expression) names."""
     branches = " ".join(
         f"WHEN {file} = {sql_string(scheme.name)} THEN {_scheme_struct(plan, scheme)}"
         for scheme in plan.schemes.values()
     )
-    ok = f"coalesce({prefix}_is_valid(url, host_checks), false)"
-    return f"CASE WHEN {ok} THEN CASE {branches} END END"
+    return f"CASE {branches} END"
 
 
 def _bound(value: str, name: str, body: str) -> str:
