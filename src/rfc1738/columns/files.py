@@ -32,6 +32,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from .sql import sql_name, sql_string
+
 if TYPE_CHECKING:
     import duckdb
 
@@ -98,9 +100,6 @@ def engine_reads(path: str) -> bool:
 
 def line_source(path: str) -> str:
     """The SQL that reads ``path`` a line a row, as column ``url`` (``""`` for an empty line)."""
-    # The SQL's quoting: rfc1738.duckdb's (imported with the engine).
-    from ..duckdb.macros import sql_string
-
     reader = (
         f"read_csv({sql_string(path)}, columns = {{'url': 'VARCHAR'}}, header = false, "
         r"delim = '\x01', quote = '', escape = '', new_line = '\n', auto_detect = false, "
@@ -186,9 +185,6 @@ def copy_parquet(
     :func:`count_file` read: DuckDB writes it in one statement, in the
     file's order (``row_number() OVER ()``), in constant memory.
     """
-    # The SQL's quoting: rfc1738.duckdb's (imported with the engine).
-    from ..duckdb.macros import sql_name, sql_string
-
     checks = "true" if host_checks else "false"
     columns = [
         "line",

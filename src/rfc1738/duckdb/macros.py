@@ -26,6 +26,7 @@ DuckDB does shapes the SQL:
 from __future__ import annotations
 
 from ..columns.plan import SCHEME, ColumnPlan, FieldSource, SchemeColumns
+from ..columns.sql import sql_name, sql_string
 from ..errors import GrammarError
 from ..runtime.hooks import Derived
 
@@ -33,16 +34,6 @@ __all__ = ["PAIR_TYPE", "dispatch_pattern", "macro_statements", "sql_name", "sql
 
 #: The SQL type of a ``"pairs"`` field: prospero's fieldspecs.
 PAIR_TYPE = "STRUCT(name VARCHAR, value VARCHAR)[]"
-
-
-def sql_string(text: str) -> str:
-    """``text`` as an SQL string literal (DuckDB reads a backslash as itself)."""
-    return "'" + text.replace("'", "''") + "'"
-
-
-def sql_name(name: str) -> str:
-    """``name`` as an SQL identifier (``group`` is a keyword)."""
-    return '"' + name.replace('"', '""') + '"'
 
 
 def dispatch_pattern() -> str:
