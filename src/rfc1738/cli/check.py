@@ -4,7 +4,9 @@ The summary (and ``--format``) is worked out by the bulk API
 (:mod:`rfc1738.columns`) a batch of lines at a time: on DuckDB when it and
 pyarrow are installed (``rfc1738[duckdb]``), else on the library in Python
 (the lines by :func:`rfc1738.check_lines`); ``--engine`` chooses, and the
-summary's last line says which ran. The counts, the errors and the exit
+summary's last line says which ran. A file DuckDB's reader splits as
+:func:`rfc1738.check_lines` does, DuckDB reads itself, in one query (the
+summary and ``--format parquet``: :mod:`rfc1738.columns.files`). The counts, the errors and the exit
 status are the same either way. ``--jsonl`` and ``--parser reference`` run
 in Python. ``--format`` writes a table of one row a line (:mod:`.table`,
 :mod:`rfc1738.output.table`).
