@@ -291,8 +291,8 @@ def test_format_parquet_reads_back_as_the_library(tmp_path: Path, engine: str) -
 
 
 @pytest.mark.skipif(not HAS_DUCKDB, reason="duckdb or pyarrow is not installed")
-def test_format_parquet_of_a_file_duckdb_reads_itself_is_the_library(tmp_path: Path) -> None:
-    """A plain UTF-8 file, no CR: DuckDB reads and writes it in one statement (columns/files.py)."""
+def test_format_parquet_of_a_plain_file_is_the_library(tmp_path: Path) -> None:
+    """A plain UTF-8 file, no CR (which DuckDB reads itself for the summary): the library's rows."""
     parquet = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")
     data = FILES["mixed"] + FILES["empty lines"] + FILES["no final newline"]
     path = tmp_path / "urls.txt"

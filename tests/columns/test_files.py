@@ -175,28 +175,3 @@ def test_an_error_in_the_query_s_thread_is_raised_in_the_caller_s() -> None:
     con = duckdb.connect()
     with pytest.raises(duckdb.Error):
         _run(con, "SELECT error('no')", lambda share: None)
-
-
-def test_a_file_the_reader_reads_is_written_to_parquet_by_duckdb(tmp_path: Path) -> None:
-    """``check --format parquet`` on such a file: DuckDB writes it (the CLI tests hold the rows)."""
-    parquet = pytest.importorskip("pyarrow.parquet", reason="pyarrow is not installed")
-    path = tmp_path / "urls.txt"
-    path.write_bytes(READ["hosts in doubt"])
-    out = tmp_path / "out.parquet"
-    judge = runner("duckdb", rfc1738.shipped())
-    found = judge.parquet_file(str(path), str(out), True, 5, (["scheme", "host"], ["position"]))
-    assert found is not None
-    table = parquet.read_table(out)
-    assert table.column_names == ["line", "text", "valid", "scheme", "host", "position"]
-    texts = READ["hosts in doubt"].decode().split("\n")
-    assert table.column("text").to_pylist() == texts
-    assert table.column("valid").to_pylist() == [rfc1738.is_valid(t) for t in texts]
-    # Not read by the engine: nothing written, for the batches to write.
-    path.write_bytes(REFUSED["CRLF"])
-    other = tmp_path / "other.parquet"
-    assert judge.parquet_file(str(path), str(other), True, 5, (["scheme"], [])) is None
-    assert not other.exists()
-    # No fields, no error columns: the line, the text and the verdict.
-    path.write_bytes(READ["empty lines"])
-    assert judge.parquet_file(str(path), str(other), True, 5, ([], [])) is not None
-    assert parquet.read_table(other).column_names == ["line", "text", "valid"]

@@ -4,9 +4,9 @@ The summary (and ``--format``) is worked out by the bulk API
 (:mod:`rfc1738.columns`) a batch of lines at a time: on DuckDB when it and
 pyarrow are installed (``rfc1738[duckdb]``), else on the library in Python
 (the lines by :func:`rfc1738.check_lines`); ``--engine`` chooses, and the
-summary's last line says which ran. A file DuckDB's reader splits as
-:func:`rfc1738.check_lines` does, DuckDB reads itself, in one query (the
-summary and ``--format parquet``: :mod:`rfc1738.columns.files`). The counts, the errors and the exit
+summary's last line says which ran. For the summary, a file DuckDB's
+reader splits as :func:`rfc1738.check_lines` does, DuckDB reads itself, in
+one query (:mod:`rfc1738.columns.files`). The counts, the errors and the exit
 status are the same either way. ``--jsonl`` and ``--parser reference`` run
 in Python. ``--format`` writes a table of one row a line (:mod:`.table`,
 :mod:`rfc1738.output.table`).
@@ -64,14 +64,12 @@ from .output import (
     write_json,
 )
 from .table import (
-    ERROR_COLUMNS,
     arrow_rows,
     arrow_schema,
     line_errors,
     names,
     python_rows,
     rejected_texts,
-    struct_names,
 )
 
 __all__ = ["BATCH_BYTES", "Progress", "Summary", "check", "installed_engine"]
@@ -232,14 +230,6 @@ def _table(
     columns = names(plan)
     arrow = judge.engine == "duckdb"
     if args.format == "parquet":
-        if args.file != "-":
-            parts = (struct_names(plan), list(ERROR_COLUMNS))
-            share = None if progress is None else progress.share
-            counted = judge.parquet_file(
-                args.file, args.output, args.host_checks, summary.show, parts, share
-            )
-            if _summed(grammar, args, summary, counted):
-                return
         schema = arrow_schema(plan)
         parquet = ParquetWriter(args.output, schema)
         try:

@@ -32,7 +32,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .sql import sql_name, sql_string
+from .sql import sql_string
 
 if TYPE_CHECKING:
     import duckdb
@@ -44,7 +44,6 @@ __all__ = [
     "FILE_BYTES",
     "PREFIX_BYTES",
     "FileCounts",
-    "copy_parquet",
     "count_file",
     "engine_reads",
     "line_source",
@@ -162,53 +161,6 @@ def count_file(
         counts={file: (pair[0], pair[1]) for file, pair in counts.items()},
         first_invalid=first,
     )
-
-
-def copy_parquet(
-    con: duckdb.DuckDBPyConnection,
-    path: str,
-    output: str,
-    *,
-    prefix: str,
-    host_checks: bool,
-    fields: list[str],
-    errors: list[str],
-    progress: Callable[[float], None] | None = None,
-) -> None:
-    """Write one row a line of ``path`` (read as :func:`count_file` reads it) to Parquet ``output``.
-
-    The columns: ``line`` (from 1), ``text``, ``valid``, then ``fields`` of
-    the struct (``{prefix}_struct_of_valid``; null for a line not valid),
-    then the fields ``errors`` of ``{prefix}_error``'s struct (null for a
-    valid line; ``position`` as a ``BIGINT``). ``progress``: as for
-    :func:`count_file`. The file must be one
-    :func:`count_file` read: DuckDB writes it in one statement, in the
-    file's order (``row_number() OVER ()``), in constant memory.
-    """
-    checks = "true" if host_checks else "false"
-    columns = [
-        "line",
-        "url AS text",
-        "valid",
-        *(f"s.{sql_name(field)} AS {sql_name(field)}" for field in fields),
-        *(
-            f"CAST(e.{sql_name(field)} AS {'BIGINT' if field == 'position' else 'VARCHAR'}) "
-            f"AS {sql_name(field)}"
-            for field in errors
-        ),
-    ]
-    judged = (
-        f"SELECT line, url, {prefix}_grammar_file(url) AS file, "
-        f"{prefix}_is_valid(url, {checks}) AS valid "
-        f"FROM (SELECT row_number() OVER () AS line, url FROM {line_source(path)})"
-    )
-    parts = (
-        f"SELECT line, url, valid, "
-        f"CASE WHEN valid THEN {prefix}_struct_of_valid(url, file) END AS s, "
-        f"CASE WHEN NOT valid THEN {prefix}_error(url, {checks}) END AS e FROM ({judged})"
-    )
-    rows = f"SELECT {', '.join(columns)} FROM ({parts})"
-    _run(con, f"COPY ({rows}) TO {sql_string(output)} (FORMAT parquet)", progress)
 
 
 def _first_invalid(

@@ -11,7 +11,7 @@ from ..errors import URLSyntaxError
 from ..urls import Grammar
 from .checked import Checked, Engine
 from .errors import error_of
-from .files import FileCounts, copy_parquet, count_file
+from .files import FileCounts, count_file
 from .lines import Rows, texts_at
 from .plan import SCHEME, ColumnPlan, SchemeColumns
 from .store import column_plan
@@ -73,24 +73,6 @@ class Runner:
         """A file's counts and first rejected lines, read by the engine itself; ``None`` if not.
 
         ``None``: this runner, or this file, is read in batches (:meth:`run`).
-        """
-        return None
-
-    def parquet_file(
-        self,
-        path: str,
-        output: str,
-        host_checks: bool,
-        show: int,
-        columns: tuple[list[str], list[str]],
-        progress: Callable[[float], None] | None = None,
-    ) -> FileCounts | None:
-        """Write ``path``'s rows to Parquet ``output``, read by the engine itself; ``None`` if not.
-
-        ``columns``: the struct's fields and the error's, as
-        :func:`rfc1738.columns.files.copy_parquet` takes them; ``progress``:
-        as for :meth:`count_file` (each of the two passes). ``None``:
-        nothing was written; read the file in batches (:meth:`run`).
         """
         return None
 
@@ -279,14 +261,19 @@ class _DuckDB(Runner):
         # The screen's state (1 valid, 0 not, 2 in doubt) compared in SQL:
         # comparing in pyarrow with a Python scalar imports pandas where it
         # is installed (pyarrow's check for its objects), a fifth of a second.
-        inner = [f"rfc1738_screen(url, {checks}) AS state"]
+        inner = ["url", f"rfc1738_screen(url, {checks}) AS state"]
         columns = ["state = 1 AS valid", "state = 2 AS doubt"]
-        if schemes:
+        if schemes or struct:
             inner.append("rfc1738_grammar_file(url) AS scheme")
+        if schemes:
             columns.append("scheme")
         if struct:
-            inner.append(f"rfc1738_struct(url, host_checks := {checks}) AS url")
-            columns.append("url")
+            # The verdict and the file found once (rfc1738_struct would find
+            # both again): the struct of each valid row, those in doubt too.
+            valid = f"state = 1 OR (state = 2 AND rfc1738_is_valid(url, {checks}))"
+            columns.append(
+                f"CASE WHEN {valid} THEN rfc1738_struct_of_valid(url, scheme) END AS url"
+            )
         table = self._query(
             pa.Table.from_arrays([array], names=["url"]),
             f"{', '.join(columns)} FROM (SELECT {', '.join(inner)} FROM {{view}})",
@@ -335,35 +322,6 @@ class _DuckDB(Runner):
             show=show,
             progress=progress,
         )
-
-    def parquet_file(
-        self,
-        path: str,
-        output: str,
-        host_checks: bool,
-        show: int,
-        columns: tuple[list[str], list[str]],
-        progress: Callable[[float], None] | None = None,
-    ) -> FileCounts | None:
-        found = self.count_file(path, host_checks, show, progress)
-        if found is None:
-            return None
-        # The macros again, with rfc1738_error (a Python function: numpy's import).
-        from ..duckdb import register
-
-        register(self.con, grammar=self.grammar, prefix=_PREFIX)
-        fields, errors = columns
-        copy_parquet(
-            self.con,
-            path,
-            output,
-            prefix=_PREFIX,
-            host_checks=host_checks,
-            fields=fields,
-            errors=errors,
-            progress=progress,
-        )
-        return found
 
     def _query(self, table: pa.Table, query: str) -> pa.Table:
         """``SELECT query`` over ``table``, which ``query`` calls ``{view}``."""
