@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: The version of the plan's data that :func:`read_plan` reads.
-FORMAT = 1
+FORMAT = 2
 
 #: The struct's first field: the scheme as written, the text before the first ``:``.
 SCHEME = "scheme"
@@ -112,6 +112,10 @@ class SchemeColumns:
     java: str
     #: :attr:`pattern` in Java's dialect: the same group numbers, markers as lookbehinds.
     java_pattern: str
+    #: :attr:`java` with the screen of :attr:`ColumnPlan.screened` (bounded port and
+    #: hostnumber runs, no groups): a URL it accepts is valid and passes the port and
+    #: octet checks. ``None`` where the plan has no screen.
+    java_screened: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -229,6 +233,7 @@ def _scheme(name: str, data: object, names: set[str]) -> SchemeColumns:
         fields,
         _str(found.get("java"), "java"),
         _str(found.get("java_pattern"), "java_pattern"),
+        _optional_str(found.get("java_screened"), "java_screened"),
     )
 
 

@@ -19,7 +19,10 @@ checks (:mod:`rfc1738.runtime.hosts`). Nothing here restates the grammar:
   checks split labels at. A URL of at most :data:`MAX_LABEL` characters, or
   of at most :data:`MAX_HOST` without such a run, passes the label and name
   checks. Only the rest (few: a long label, a large port, a hostnumber
-  part of three digits) has its fields taken out and checked;
+  part of three digits) has its fields taken out and checked. The same
+  screen in Java's dialect, per grammar file (``java_screened``): the
+  file's Java pattern, bounded the same way (its runs stay possessive, so
+  Java runs it without backtracking);
 - **per grammar file**, the pattern that takes a URL apart (the exported
   one with markers, ``mark_empty``, and a group around the whole match), and
   for each field of the struct the groups that may hold it, the markers
@@ -50,6 +53,7 @@ strings, integers, booleans and ``None`` (JSON), so that it can be cached.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..bnf.files import GENERIC
@@ -67,7 +71,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "LABEL_SEPARATOR", "plan_data", "struct_fields"]
 
 #: The version of :func:`plan_data`'s shape.
-FORMAT = 1
+FORMAT = 2
 
 #: Where :func:`rfc1738.runtime.hosts.check_host` splits a host into labels and parts.
 LABEL_SEPARATOR = "."
@@ -95,8 +99,12 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
     java_marked = export_grammar(grammar, JAVA, mark_empty=True)
     try:
         screened, label_run = _screen(plain.any_groups)
+        java_screened: dict[str, str | None] = {
+            scheme: _screen(found, java=True)[0] for scheme, found in java.schemes.items()
+        }
     except _NoScreen:
         screened, label_run = None, None
+        java_screened = dict.fromkeys(java.schemes)
     return {
         "format": FORMAT,
         "verdict": plain.any,
@@ -116,6 +124,7 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
             scheme: {
                 **_scheme(found, python.schemes[scheme]),
                 **_java(found, java.schemes[scheme], java_marked.schemes[scheme]),
+                "java_screened": java_screened[scheme],
             }
             for scheme, found in marked.schemes.items()
         },
@@ -283,9 +292,13 @@ def _cut_data(cut: Derived) -> dict[str, object]:
     }
 
 
-def _screen(found: ExportedPattern) -> tuple[str, str | None]:
-    """The screened pattern and the label run (see the module's description)."""
-    tree = written.read(found.pattern)
+def _screen(found: ExportedPattern, *, java: bool = False) -> tuple[str, str | None]:
+    """The screened pattern and the label run (see the module's description).
+
+    ``found`` is the dispatching RE2 pattern, or (``java``) one grammar
+    file's Java pattern: the same rewriting, in that file's one option.
+    """
+    tree = written.read(found.pattern, java=java)
     host_chars: set[str] = set()
 
     def bounded(node: written.Node) -> written.Node | None:
@@ -300,7 +313,7 @@ def _screen(found: ExportedPattern) -> tuple[str, str | None]:
         if production not in NUMBERS:
             return None
         width = len(str(NUMBERS[production])) - 1
-        return written.Group(_bounded_digits(node.item, width, production), node.number, node.name)
+        return replace(node, item=_bounded_digits(node.item, width, production))
 
     checked = {
         number
@@ -323,7 +336,7 @@ def _screen(found: ExportedPattern) -> tuple[str, str | None]:
                 return kept[0] if len(kept) == 1 else written.Alt(kept)
         return None
 
-    tree = _each_scheme(tree, first_choices)
+    tree = written.transform(tree, first_choices) if java else _each_scheme(tree, first_choices)
     tree = written.transform(tree, bounded)
     uncaptured = written.transform(
         tree, lambda node: written.Group(node.item) if isinstance(node, written.Group) else None
@@ -367,7 +380,9 @@ def _bounded_digits(node: written.Node, width: int, production: str) -> written.
             if item.low > width:
                 raise _NoScreen
             high = width if item.high is None else min(item.high, width)
-            return written.Rep(item.item, item.low, high, f"{{{item.low},{high}}}")
+            # A possessive run stays possessive: what follows it is no digit.
+            text = f"{{{item.low},{high}}}" + ("+" if item.possessive else "")
+            return written.Rep(item.item, item.low, high, text)
         return None
 
     result = written.transform(node, bound)

@@ -69,11 +69,30 @@ ColumnOrName = Column | str
 
 
 @dataclass(frozen=True, slots=True)
-class _Layout:
-    """Where ``regexp_replace`` writes: the file's name, then each field's text and presence."""
+class _Slot:
+    """One place ``regexp_replace`` writes a field: its text's part, and its presence's."""
 
-    #: Field → its index among the written parts (its presence follows it; 0 is the file's name).
-    index: Mapping[str, int]
+    #: The index of the field's text among the written parts (0 is the file's name).
+    text: int
+    #: The index of what shows it took part (a marker's text, or ``!``); ``None``: no file
+    #: writes one, the field is there where its text is not empty.
+    shown: int | None
+    #: The grammar files that write this field here; ``None``: no other field shares the place.
+    files: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where ``regexp_replace`` writes: the file's name, then the fields' places.
+
+    Fields that no grammar file has together share a place (hpath, fpath,
+    ppath, ...): fewer parts to write and split, a smaller method for the JVM.
+    """
+
+    #: Field → where it is written.
+    index: Mapping[str, _Slot]
+    #: How many parts a matched URL is written as.
+    parts: int
     #: Grammar file → its marked Java pattern and the template that writes the fields.
     templates: Mapping[str, tuple[str, str]]
 
@@ -161,18 +180,60 @@ def _template(source: FieldSource) -> tuple[str, str]:
 
 @cache
 def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
-    """The templates that write the ``wanted`` fields, for every grammar file."""
+    """The templates that write the ``wanted`` fields, for every grammar file.
+
+    Each field takes the first place no other field of a file that has it
+    took (the files' fields, a few each, share the struct's many).
+    """
     plan = _plan(grammar_dir)
-    index = {name: 1 + 2 * at for at, name in enumerate(wanted)}
+    having = {
+        name: tuple(f for f, scheme in plan.schemes.items() if name in scheme.fields)
+        for name in wanted
+    }
+    written = {
+        name: {f: _template(plan.schemes[f].fields[name]) for f in files}
+        for name, files in having.items()
+    }
+    place: dict[str, int] = {}
+    # Per file, what it writes at each place taken: fields written alike (the
+    # cuts of one group) share one.
+    taken: dict[str, dict[int, tuple[str, str]]] = {f: {} for f in plan.schemes}
+    for name in wanted:
+        at = 0
+        while any(taken[f].get(at, written[name][f]) != written[name][f] for f in having[name]):
+            at += 1
+        place[name] = at
+        for f in having[name]:
+            taken[f][at] = written[name][f]
+    places = max(place.values(), default=-1) + 1
+    # A place's presence part only where some file writes one there.
+    shown_at = {
+        at: any(shown for name in wanted if place[name] == at for _, shown in written[name].values())
+        for at in range(places)
+    }
+    index: dict[int, int] = {}
+    count = 1
+    for at in range(places):
+        index[at] = count
+        count += 2 if shown_at[at] else 1
+    shared = {at: sum(1 for name in wanted if place[name] == at) > 1 for at in range(places)}
+    slots = {
+        name: _Slot(
+            index[place[name]],
+            index[place[name]] + 1 if shown_at[place[name]] else None,
+            having[name] if shared[place[name]] else None,
+        )
+        for name in wanted
+    }
     templates: dict[str, tuple[str, str]] = {}
-    for scheme in plan.schemes.values():
+    for file, scheme in plan.schemes.items():
         # First the file's name, as a literal of Java's replacement text.
-        parts = [scheme.name.replace("\\", "\\\\").replace("$", "\\$")]
-        for name in wanted:
-            source = scheme.fields.get(name)
-            parts.extend(("", "") if source is None else _template(source))
-        templates[scheme.name] = (scheme.java_pattern, SEPARATOR.join(parts))
-    return _Layout(index, templates)
+        parts = [file.replace("\\", "\\\\").replace("$", "\\$")]
+        for at in range(places):
+            text, shown = taken[file].get(at, ("", ""))
+            parts.extend((text, shown) if shown_at[at] else (text,))
+        templates[file] = (scheme.java_pattern, SEPARATOR.join(parts))
+    return _Layout(slots, count, templates)
 
 
 def _written_by(url: Column, pattern: str, template: str) -> Column:
@@ -200,9 +261,14 @@ def _parts(written: Column) -> Column:
 def _values(parts: Column, layout: _Layout) -> dict[str, Column]:
     """Each field's text in the written ``parts``: null where it took no part or is not there."""
     columns: dict[str, Column] = {}
-    for name, at in layout.index.items():
-        text, shown = F.get(parts, at), F.get(parts, at + 1)
-        columns[name] = F.when((text != F.lit("")) | (shown != F.lit("")), text)
+    for name, slot in layout.index.items():
+        text = F.get(parts, slot.text)
+        there = text != F.lit("")
+        if slot.shown is not None:
+            there = there | (F.get(parts, slot.shown) != F.lit(""))
+        if slot.files is not None:
+            there = F.get(parts, 0).isin(list(slot.files)) & there
+        columns[name] = F.when(there, text)
     return columns
 
 
@@ -251,7 +317,24 @@ def is_valid_url(
 
     # Every file writes the checked fields (none, for a file without them).
     deep = _bound(_parts(_written(plan, url, key, layout)), passes)
-    return bare & F.when(_sure(plan, url), True).otherwise(deep)
+    screens = {name: scheme.java_screened for name, scheme in plan.schemes.items()}
+    if not all(screens.values()):
+        return bare & F.when(_sure(plan, url), True).otherwise(deep)
+    screened = _by_file(plan, key, {name: url.rlike(p) for name, p in screens.items() if p})
+    return F.when(screened & _labels_fit(plan, url), True).otherwise(bare & deep)
+
+
+def _labels_fit(plan: ColumnPlan, url: Column) -> Column:
+    """Whether no label or host name of a URL can be longer than the checks allow.
+
+    The URL is no longer than a label may be, or no longer than a host and
+    without the plan's ``label_run``.
+    """
+    limits = plan.limits
+    short = F.length(url) <= limits.label
+    if plan.label_run is not None:
+        short = short | ((F.length(url) <= limits.host) & ~url.rlike(plan.label_run))
+    return short
 
 
 def _bound(value: Column, use: Callable[[Column], Column]) -> Column:
@@ -274,10 +357,7 @@ def _sure(plan: ColumnPlan, url: Column) -> Column:
     """
     limits = plan.limits
     width = len(str(min(limits.octet, limits.port)))
-    short = F.length(url) <= limits.label
-    if plan.label_run is not None:
-        short = short | ((F.length(url) <= limits.host) & ~url.rlike(plan.label_run))
-    return short & ~url.rlike(f"[0-9]{{{width}}}")
+    return _labels_fit(plan, url) & ~url.rlike(f"[0-9]{{{width}}}")
 
 
 def _java_literal(text: str) -> str:
@@ -368,7 +448,7 @@ def url_struct(
     url = _column(col)
     plan = _plan(grammar_dir)
     layout = _layout(_dir(grammar_dir), tuple(field.name for field in plan.fields))
-    slots = 1 + 2 * len(layout.index)
+    slots = layout.parts
 
     def struct(parts: Column) -> Column:
         value = _values(parts, layout)
