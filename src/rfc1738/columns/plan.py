@@ -142,6 +142,12 @@ class HostLimits:
     long_label: str
     large_part: str
     large_port: str
+    #: Joins the fields :attr:`java_checks` reads (a control character no URL holds).
+    checks_separator: str
+    #: The checks as one Java pattern (Spark's): a full match of the ``host``'s text,
+    #: what shows a ``hostnumber`` took part, and the ``port``'s text, joined by
+    #: :attr:`checks_separator`, each ``""`` where the URL has none, where they pass.
+    java_checks: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,6 +209,8 @@ def read_plan(data: object) -> ColumnPlan:
             _str(limits.get("long_label"), "long_label"),
             _str(limits.get("large_part"), "large_part"),
             _str(limits.get("large_port"), "large_port"),
+            _str(limits.get("checks_separator"), "checks_separator"),
+            _str(limits.get("java_checks"), "java_checks"),
         ),
         fields,
         generic,

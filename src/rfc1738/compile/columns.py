@@ -82,6 +82,9 @@ SCHEME = "scheme"
 #: The characters a number the host checks read is written with (``runtime.numbers``).
 DIGITS = frozenset("0123456789")
 
+#: Joins the fields :func:`java_checks` reads: a control character, which no URL holds.
+CHECKS_SEPARATOR = "\x01"
+
 #: The host checks' productions, and the limit on the value of each number in them.
 NUMBERS = {"port": MAX_PORT, "hostnumber": MAX_OCTET}
 
@@ -117,6 +120,8 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
             "port": MAX_PORT,
             "separator": LABEL_SEPARATOR,
             **limit_patterns(),
+            "checks_separator": CHECKS_SEPARATOR,
+            "java_checks": java_checks(),
         },
         "fields": [[name, kind] for name, kind in struct_fields(marked).items()],
         "generic": GENERIC,
@@ -145,6 +150,33 @@ def limit_patterns() -> dict[str, str]:
         "large_part": f"(?:^|[{separator}]){_above(MAX_OCTET)}(?:[{separator}]|$)",
         "large_port": f"^{_above(MAX_PORT)}$",
     }
+
+
+def java_checks() -> str:
+    """The host checks as one Java pattern, on the checked fields written side by side.
+
+    The text is the ``host``'s, what shows the ``hostnumber`` took part (not
+    empty exactly when it did) and the ``port``'s, each ``""`` where the URL
+    has none, joined by :data:`CHECKS_SEPARATOR`. A full match: the checks
+    pass (a host of at most :data:`MAX_HOST` characters, its parts octets
+    where there is a hostnumber, else labels of at most :data:`MAX_LABEL`;
+    a port of at most :data:`MAX_PORT`). An empty field passes them all, so
+    an absent one may be written as an empty one.
+    """
+    field = f"[^{_class_text(frozenset(CHECKS_SEPARATOR))}]"
+    split = _class_text(frozenset(LABEL_SEPARATOR))
+    label = f"[^{split}{_class_text(frozenset(CHECKS_SEPARATOR))}]"
+    between = f"[{_class_text(frozenset(CHECKS_SEPARATOR))}]"
+    part = f"(?:{field}*[{split}])?"
+    broken = (
+        f"{field}{{{MAX_HOST + 1}}}",
+        # a long label, where the hostnumber did not take part
+        f"{part}{label}{{{MAX_LABEL + 1}}}{field}*{between}{between}",
+        # a part above an octet, where it did
+        f"(?={field}*{between}{field}){part}{_above(MAX_OCTET)}(?:[{split}]|{between})",
+        f"{field}*{between}{field}*{between}{_above(MAX_PORT)}\\z",
+    )
+    return f"\\A(?!{'|'.join(broken)}){field}*{between}{field}*{between}{field}*\\z"
 
 
 def _above(limit: int) -> str:

@@ -276,7 +276,7 @@ class _Reader:
 
 
 def read(text: str, *, java: bool = False) -> Node:
-    """The tree of a pattern the RE2 dialect wrote (Java's: ``java``); ``ValueError`` for other syntax."""
+    """The tree of a pattern the RE2 dialect (``java``: Java's) wrote; ``ValueError`` for others."""
     reader = _Reader(text, java)
     node = reader.alternation()
     if reader.at != len(text):

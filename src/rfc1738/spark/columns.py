@@ -40,7 +40,7 @@ Measured against the pandas UDF (:func:`rfc1738.spark.url_verdict`) in
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -208,7 +208,9 @@ def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
     places = max(place.values(), default=-1) + 1
     # A place's presence part only where some file writes one there.
     shown_at = {
-        at: any(shown for name in wanted if place[name] == at for _, shown in written[name].values())
+        at: any(
+            shown for name in wanted if place[name] == at for _, shown in written[name].values()
+        )
         for at in range(places)
     }
     index: dict[int, int] = {}
@@ -309,19 +311,46 @@ def is_valid_url(
     bare = _by_file(plan, key, {name: url.rlike(s.java) for name, s in plan.schemes.items()})
     if not host_checks:
         return bare
-    wanted = tuple(name for name in CHECKED if any(f.name == name for f in plan.fields))
-    layout = _layout(_dir(grammar_dir), wanted)
-
-    def passes(parts: Column) -> Column:
-        return _host_checks(plan, _values(parts, layout))
-
-    # Every file writes the checked fields (none, for a file without them).
-    deep = _bound(_parts(_written(plan, url, key, layout)), passes)
+    # A URL the grammar takes: its checked fields written side by side, checked by one match.
+    written = _by_file(
+        plan,
+        key,
+        {
+            name: F.regexp_replace(url, F.lit(pattern), F.lit(template))
+            for name, (pattern, template) in _checked_templates(_dir(grammar_dir)).items()
+        },
+    )
+    deep = written.rlike(plan.limits.java_checks)
     screens = {name: scheme.java_screened for name, scheme in plan.schemes.items()}
     if not all(screens.values()):
         return bare & F.when(_sure(plan, url), True).otherwise(deep)
     screened = _by_file(plan, key, {name: url.rlike(p) for name, p in screens.items() if p})
     return F.when(screened & _labels_fit(plan, url), True).otherwise(bare & deep)
+
+
+@cache
+def _checked_templates(grammar_dir: str | None) -> dict[str, tuple[str, str]]:
+    """Per grammar file, its marked Java pattern and the template of what ``java_checks`` reads.
+
+    The host's text, what shows the hostnumber took part (``!`` where it
+    always does, else its markers' and its groups' text: not empty exactly
+    when it did), the port's text; ``""`` for a field the file has not.
+    """
+    plan = _plan(grammar_dir)
+    templates: dict[str, tuple[str, str]] = {}
+    for name, scheme in plan.schemes.items():
+        parts = []
+        for field in CHECKED:
+            source = scheme.fields.get(field)
+            if source is None:
+                parts.append("")
+            elif field == "hostnumber":
+                shown = (*source.markers, *source.groups)
+                parts.append(ALWAYS if source.always else "".join(f"${n}" for n in shown))
+            else:
+                parts.append("".join(f"${number}" for number in source.groups))
+        templates[name] = (scheme.java_pattern, plan.limits.checks_separator.join(parts))
+    return templates
 
 
 def _labels_fit(plan: ColumnPlan, url: Column) -> Column:
@@ -335,16 +364,6 @@ def _labels_fit(plan: ColumnPlan, url: Column) -> Column:
     if plan.label_run is not None:
         short = short | ((F.length(url) <= limits.host) & ~url.rlike(plan.label_run))
     return short
-
-
-def _bound(value: Column, use: Callable[[Column], Column]) -> Column:
-    """``use(value)``, with ``value`` computed once however often ``use`` names it.
-
-    A lambda's variable (``transform`` of a list of one): Spark computes an
-    expression named twice once only where it sees both uses (not in a
-    filter, not inside a branch of ``when``).
-    """
-    return F.get(F.transform(F.array(value), use), 0)
 
 
 def _sure(plan: ColumnPlan, url: Column) -> Column:
@@ -448,18 +467,18 @@ def url_struct(
     url = _column(col)
     plan = _plan(grammar_dir)
     layout = _layout(_dir(grammar_dir), tuple(field.name for field in plan.fields))
-    slots = layout.parts
-
-    def struct(parts: Column) -> Column:
-        value = _values(parts, layout)
-        # Matched: the template's parts, from a URL without the separator (which
-        # no valid URL holds); a URL the pattern does not match is one part.
-        valid = (F.size(parts) == slots) & (F.instr(url, SEPARATOR) == 0)
-        if host_checks:
-            valid = valid & _host_checks(plan, value)
-        found = _struct_fields(plan, F.get(parts, 0), value)
-        scheme = F.substring_index(url, ":", 1)
-        fields = F.struct(scheme.alias(SCHEME), *(c.alias(n) for n, c in found.items()))
-        return F.when(valid, fields)
-
-    return _bound(_parts(_written(plan, url, _key(url), layout)), struct)
+    parts = _parts(_written(plan, url, _key(url), layout))
+    value = _values(parts, layout)
+    # Matched: the template's parts, the first a grammar file's name, from a URL
+    # without the separator (which no valid URL holds); a URL the pattern does
+    # not match is one part. The condition names the parts twice, and Spark
+    # evaluates it for every row: Spark computes them once, for the fields too.
+    file = F.get(parts, 0)
+    valid = (F.size(parts) == layout.parts) & file.isin(list(plan.schemes))
+    valid = valid & (F.instr(url, SEPARATOR) == 0)
+    if host_checks:
+        valid = valid & _host_checks(plan, value)
+    found = _struct_fields(plan, file, value)
+    scheme = F.substring_index(url, ":", 1)
+    fields = F.struct(scheme.alias(SCHEME), *(c.alias(n) for n, c in found.items()))
+    return F.when(valid, fields)
