@@ -13,25 +13,34 @@ functions. What Spark does shapes the SQL:
   marked pattern writes the file's name, then every field of the struct,
   each with what shows it took part (its markers' text, or ``!`` where it
   always does), separated by a control character no valid URL holds, and
-  ``split`` takes them apart. A URL the pattern does not match comes back
-  as it was: that is the verdict. A field is present where its text or
-  its presence is not empty (:class:`~rfc1738.columns.plan.FieldSource`):
-  Java, like DuckDB, writes ``""`` for a group that took no part;
-- **the host checks** are the plan's :class:`~rfc1738.columns.plan.HostLimits`
-  patterns on the host, hostnumber and port fields. :func:`is_valid_url`
-  screens first, as the DuckDB and Polars backends do: a URL valid by the
-  grammar, without a label-long run (the plan's ``label_run``) and without
-  a run of as many digits as the smaller number limit has, passes; only
-  the rest are taken apart (host, hostnumber and port) and checked. The
-  plan's ``screened`` pattern is RE2's, which Java would run backtracking;
+  ``split`` takes them apart. Fields that no grammar file has together
+  share a place (``hpath``, ``fpath``, ``ppath``, ...), and a field whose
+  presence no file writes has only its text. A URL the pattern does not
+  match comes back as it was: that is the verdict. A field is present
+  where its text or its presence is not empty
+  (:class:`~rfc1738.columns.plan.FieldSource`), and its file is one that
+  has it (for a shared place): Java, like DuckDB, writes ``""`` for a
+  group that took no part;
+- **the host checks**: :func:`is_valid_url` runs the file's screened
+  pattern (the plan's ``java_screened``: the grammar with every port and
+  hostnumber digit run bounded, so that what it takes passes the port and
+  octet checks) and, for a URL longer than a label, the plan's
+  ``label_run``; a URL that passes both is valid. Only the rest (a few
+  in a hundred: a port of five digits, a hostnumber part of three, a long
+  label, an invalid URL) is written again, host, hostnumber and port
+  side by side, and matched with the plan's ``java_checks``, the checks
+  as one pattern. :func:`url_struct` checks the fields it takes out,
+  with the plan's :class:`~rfc1738.columns.plan.HostLimits` patterns;
 - **the cuts** of :class:`~rfc1738.runtime.hooks.Derived` (gopher's
   selector, search and gopher+ string; prospero's fieldspecs) are
   ``split`` or ``regexp_extract_all`` on their group's text, in the files
   that cut it;
-- the written parts are a lambda's variable (:func:`_bound`), computed
-  once however many fields name them: Spark computes a repeated
-  expression once only where it sees every use (not in a filter, not
-  inside ``when``).
+- **no lambda**: the written parts are one expression that the struct's
+  condition names twice, so Spark computes it once (common subexpression
+  elimination), in a method of its own, for every field that names it. A
+  lambda's variable would do it too, but Spark generates the lambda's
+  body into the one method of the whole query, which grows past what the
+  JVM compiles.
 
 Measured against the pandas UDF (:func:`rfc1738.spark.url_verdict`) in
 ``docs/spark.md``.
@@ -298,10 +307,12 @@ def is_valid_url(
     """A boolean column: :func:`rfc1738.is_valid` of each string, computed in the JVM.
 
     ``host_checks=False`` gives the bare grammar's verdict: one ``rlike``
-    a row, with its file's pattern. With host checks, the URLs the screen
-    leaves in doubt (a long run of label characters, three digits in a
-    row) are taken apart too (one ``regexp_replace``: host, hostnumber and
-    port) and the fields checked. A null string gives null.
+    a row, with its file's pattern. With host checks, one ``rlike`` a row
+    too for most URLs, with the file's screened pattern (the plan's
+    ``java_screened``: no port of five digits, no hostnumber part of three)
+    and no label-long run; the URLs it leaves in doubt have their host,
+    hostnumber and port written side by side (one ``regexp_replace``) and
+    checked by one match of the plan's ``java_checks``. A null string gives null.
 
     >>> df.select(is_valid_url("url"))  # doctest: +SKIP
     """
@@ -320,12 +331,15 @@ def is_valid_url(
             for name, (pattern, template) in _checked_templates(_dir(grammar_dir)).items()
         },
     )
-    deep = written.rlike(plan.limits.java_checks)
+    # The checks' pattern takes only the written fields, which a URL the file's
+    # pattern does not match (written back as it was) is not, if it holds no separator.
+    separator = plan.limits.checks_separator
+    deep = (F.instr(url, separator) == 0) & written.rlike(plan.limits.java_checks)
     screens = {name: scheme.java_screened for name, scheme in plan.schemes.items()}
     if not all(screens.values()):
         return bare & F.when(_sure(plan, url), True).otherwise(deep)
     screened = _by_file(plan, key, {name: url.rlike(p) for name, p in screens.items() if p})
-    return F.when(screened & _labels_fit(plan, url), True).otherwise(bare & deep)
+    return F.when(screened & _labels_fit(plan, url), True).otherwise(deep)
 
 
 @cache
