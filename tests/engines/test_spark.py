@@ -159,7 +159,7 @@ def test_the_java_screen_passes_only_urls_that_pass_the_host_checks(
 def test_the_java_checks_are_the_host_checks(
     spark: SparkSession, host: str, number: str, port: str, numeric: bool
 ) -> None:
-    """``java_checks`` on host, hostnumber and port written side by side, and the library's checks."""
+    """``java_checks`` on the checked fields written side by side: the library's checks."""
     from rfc1738.columns import column_plan
     from rfc1738.runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
     from rfc1738.runtime.numbers import exceeds
