@@ -113,8 +113,9 @@ class SchemeColumns:
     #: :attr:`pattern` in Java's dialect: the same group numbers, markers as lookbehinds.
     java_pattern: str
     #: :attr:`java` with the screen of :attr:`ColumnPlan.screened` (bounded port and
-    #: hostnumber runs, no groups): a URL it accepts is valid and passes the port and
-    #: octet checks. ``None`` where the plan has no screen.
+    #: hostnumber runs, no groups) and lookaheads at the host's start for the name's
+    #: and the labels' lengths: a URL it accepts is valid and passes every host check.
+    #: ``None`` where the plan has no screen.
     java_screened: str | None
 
 

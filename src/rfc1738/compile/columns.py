@@ -22,7 +22,9 @@ checks (:mod:`rfc1738.runtime.hosts`). Nothing here restates the grammar:
   part of three digits) has its fields taken out and checked. The same
   screen in Java's dialect, per grammar file (``java_screened``): the
   file's Java pattern, bounded the same way (its runs stay possessive, so
-  Java runs it without backtracking);
+  Java runs it without backtracking), and with lookaheads at the host's
+  start for the name and label lengths, which Java runs in linear time
+  (RE2 would count): a URL it takes passes every host check;
 - **per grammar file**, the pattern that takes a URL apart (the exported
   one with markers, ``mark_empty``, and a group around the whole match), and
   for each field of the struct the groups that may hold it, the markers
@@ -342,6 +344,8 @@ def _screen(found: ExportedPattern, *, java: bool = False) -> tuple[str, str | N
             if inside is None:
                 raise _NoScreen
             host_chars.update(inside)
+            if java:
+                return replace(node, item=written.Seq((_java_name_limits(inside), node.item)))
         if production not in NUMBERS:
             return None
         width = len(str(NUMBERS[production])) - 1
@@ -376,6 +380,24 @@ def _screen(found: ExportedPattern, *, java: bool = False) -> tuple[str, str | N
     label = frozenset(host_chars) - {LABEL_SEPARATOR}
     run = f"[{_class_text(label)}]{{{MAX_LABEL + 1}}}" if label else None
     return written.write(uncaptured), run
+
+
+def _java_name_limits(host: frozenset[str]) -> written.Atom:
+    """Lookaheads at a host's start, in Java: no name longer than a host, no label than a label.
+
+    Read over the run of the host's characters there, which may go on past
+    the host: a longer run only makes the screen refuse a URL it could
+    take (the checks then look). The labels are read possessively, each at
+    most :data:`MAX_LABEL` long up to its separator, so the look is linear.
+    """
+    chars = f"[{_class_text(host)}]"
+    label = f"[{_class_text(host - {LABEL_SEPARATOR})}]"
+    split = f"[{_class_text(frozenset(LABEL_SEPARATOR))}]"
+    text = (
+        f"(?!{chars}{{{MAX_HOST + 1}}})"
+        f"(?!(?:{label}{{0,{MAX_LABEL}}}+{split})*+{label}{{{MAX_LABEL + 1}}})"
+    )
+    return written.Atom(text, frozenset(), anchor=True)
 
 
 def _each_scheme(

@@ -23,9 +23,9 @@ functions. What Spark does shapes the SQL:
   group that took no part;
 - **the host checks**: :func:`is_valid_url` runs the file's screened
   pattern (the plan's ``java_screened``: the grammar with every port and
-  hostnumber digit run bounded, so that what it takes passes the port and
-  octet checks) and, for a URL longer than a label, the plan's
-  ``label_run``; a URL that passes both is valid. Only the rest (a few
+  hostnumber digit run bounded, and lookaheads at the host's start for
+  the name's and the labels' lengths, so that what it takes passes every
+  check): a URL it takes is valid. Only the rest (a few
   in a hundred: a port of five digits, a hostnumber part of three, a long
   label, an invalid URL) is written again, host, hostnumber and port
   side by side, and matched with the plan's ``java_checks``, the checks
@@ -309,8 +309,8 @@ def is_valid_url(
     ``host_checks=False`` gives the bare grammar's verdict: one ``rlike``
     a row, with its file's pattern. With host checks, one ``rlike`` a row
     too for most URLs, with the file's screened pattern (the plan's
-    ``java_screened``: no port of five digits, no hostnumber part of three)
-    and no label-long run; the URLs it leaves in doubt have their host,
+    ``java_screened``: no port of five digits, no hostnumber part of three,
+    no label or name too long); the URLs it leaves in doubt have their host,
     hostnumber and port written side by side (one ``regexp_replace``) and
     checked by one match of the plan's ``java_checks``. A null string gives null.
 
@@ -339,7 +339,7 @@ def is_valid_url(
     if not all(screens.values()):
         return bare & F.when(_sure(plan, url), True).otherwise(deep)
     screened = _by_file(plan, key, {name: url.rlike(p) for name, p in screens.items() if p})
-    return F.when(screened & _labels_fit(plan, url), True).otherwise(deep)
+    return F.when(screened, True).otherwise(deep)
 
 
 @cache
