@@ -331,15 +331,14 @@ def is_valid_url(
             for name, (pattern, template) in _checked_templates(_dir(grammar_dir)).items()
         },
     )
-    # The checks' pattern takes only the written fields, which a URL the file's
-    # pattern does not match (written back as it was) is not, if it holds no separator.
-    separator = plan.limits.checks_separator
-    deep = (F.instr(url, separator) == 0) & written.rlike(plan.limits.java_checks)
+    deep = written.rlike(plan.limits.java_checks)
     screens = {name: scheme.java_screened for name, scheme in plan.schemes.items()}
     if not all(screens.values()):
         return bare & F.when(_sure(plan, url), True).otherwise(deep)
     screened = _by_file(plan, key, {name: url.rlike(p) for name, p in screens.items() if p})
-    return F.when(screened, True).otherwise(deep)
+    # The bare verdict before the checks: an invalid URL (most of those the
+    # screen refuses) fails that one match and is not written again.
+    return F.when(screened, True).otherwise(bare & deep)
 
 
 @cache
