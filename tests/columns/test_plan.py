@@ -37,6 +37,31 @@ def test_every_exported_re2_pattern_reads_back_as_written() -> None:
             assert written.write(written.read(pattern)) == pattern
 
 
+def test_every_exported_java_pattern_reads_back_as_written() -> None:
+    """The Java dialect too: possessive runs, ``(?<name>``, ``\\A`` and ``\\z``."""
+    for mark_empty in (False, True):
+        export = export_grammar(rfc1738.load(), "java", mark_empty=mark_empty)
+        patterns = [export.any, export.any_groups.pattern]
+        patterns += [found.pattern for found in export.schemes.values()]
+        for pattern in patterns:
+            assert written.write(written.read(pattern, java=True)) == pattern
+    with pytest.raises(ValueError):
+        written.read(r"\Aa*+\z")  # Java's syntax, read as RE2's
+
+
+def test_the_java_screen_is_each_files_pattern_bounded(data: dict[str, object]) -> None:
+    """Each file's ``java_screened``: its Java pattern bounded, no group, the host looked at."""
+    plan = column_plan()
+    for scheme in plan.schemes.values():
+        screen = scheme.java_screened
+        assert screen is not None and screen.startswith("\\A") and screen.endswith("\\z")
+        assert "(?<" not in screen.replace("(?<=", "")  # no named group
+        if "host" in scheme.fields:  # the labels' lookahead, at the host
+            assert f"{{{MAX_LABEL + 1}}})" in screen
+    http = plan.schemes["http"].java_screened or ""
+    assert "[0-9]{1,4}+" in http and "[0-9]{1,2}+\\." in http
+
+
 def test_the_reader_refuses_syntax_it_does_not_know() -> None:
     for pattern in ("a*+", "(?=a)", "[^a]", r"\d", "a{2", "(a", "a)", "x\\"):
         with pytest.raises(ValueError):

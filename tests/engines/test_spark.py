@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rfc1738
 from tests.benchmarks.bench import ADVERSARIAL
@@ -119,6 +121,73 @@ def test_the_pandas_udf_gives_the_librarys_errors(
             want.append((True, type(url).__name__, None, None, None, None))
     wrong = [f"{t!r}: {g} != {w}" for t, g, w in zip(texts, got, want, strict=True) if g != w]
     assert not wrong, f"url_verdict: {len(wrong)} disagreements:\n" + "\n".join(wrong[:10])
+
+
+def test_the_java_screen_passes_only_urls_that_pass_the_host_checks(
+    spark: SparkSession, encodable: Sequence[Sample]
+) -> None:
+    """What a file's ``java_screened`` takes is valid, host checks and all, in Java."""
+    from rfc1738.columns import column_plan
+
+    plan = column_plan()
+    jvm = spark.sparkContext._jvm
+    assert jvm is not None
+    compile_ = jvm.java.util.regex.Pattern.compile
+    screens = {name: compile_(s.java_screened) for name, s in plan.schemes.items()}
+    long_names = [
+        f"http://{'a' * 63}.{'b' * 63}.{'c' * 63}.{'d' * 63}/",
+        f"http://{'a' * 63}.{'b' * 63}.{'c' * 63}.{'d' * 63}.e/",
+        f"ftp://u@{'a' * 64}.b/",
+        f"news:x@{'a' * 63}.b",
+    ]
+    texts = [sample.text for sample in encodable] + long_names
+    passed = 0
+    for text in texts:
+        scheme = text.partition(":")[0].lower() if ":" in text else ""
+        screen = screens.get(scheme, screens[plan.generic])
+        if screen.matcher(text).matches():
+            passed += 1
+            assert rfc1738.is_valid(text), text
+    assert passed > len(texts) / 4
+    # The name of 255 characters and the labels of 63 pass it; one more does not.
+    assert [bool(screens[t.partition(":")[0]].matcher(t).matches()) for t in long_names] == [
+        True,
+        False,
+        False,
+        True,
+    ]
+
+
+@given(
+    host=st.from_regex(r"\A[a-z0-9]{1,70}(\.[a-z0-9]{1,70}){0,4}\Z"),
+    number=st.from_regex(r"\A0{0,2}[0-9]{1,4}(\.0{0,2}[0-9]{1,4}){3}\Z"),
+    port=st.from_regex(r"\A0{0,3}[0-9]{0,6}\Z"),
+    numeric=st.booleans(),
+)
+@settings(max_examples=300, deadline=None)
+def test_the_java_checks_are_the_host_checks(
+    spark: SparkSession, host: str, number: str, port: str, numeric: bool
+) -> None:
+    """``java_checks`` on the checked fields written side by side: the library's checks."""
+    from rfc1738.columns import column_plan
+    from rfc1738.runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
+    from rfc1738.runtime.numbers import exceeds
+
+    limits = column_plan().limits
+    jvm = spark.sparkContext._jvm
+    assert jvm is not None
+    checks = jvm.java.util.regex.Pattern.compile(limits.java_checks)
+    if numeric:
+        host = number
+    parts = host.split(".")
+    want = len(host) <= MAX_HOST and not (
+        any(exceeds(part, MAX_OCTET) for part in parts)
+        if numeric
+        else any(len(part) > MAX_LABEL for part in parts)
+    )
+    want = want and not (port and exceeds(port, MAX_PORT))
+    text = limits.checks_separator.join((host, host if numeric else "", port))
+    assert bool(checks.matcher(text).matches()) == want
 
 
 @pytest.mark.parametrize("dialect", ["java"])

@@ -49,7 +49,7 @@ __all__ = [
 ]
 
 #: The version of the plan's data that :func:`read_plan` reads.
-FORMAT = 1
+FORMAT = 2
 
 #: The struct's first field: the scheme as written, the text before the first ``:``.
 SCHEME = "scheme"
@@ -112,6 +112,11 @@ class SchemeColumns:
     java: str
     #: :attr:`pattern` in Java's dialect: the same group numbers, markers as lookbehinds.
     java_pattern: str
+    #: :attr:`java` with the screen of :attr:`ColumnPlan.screened` (bounded port and
+    #: hostnumber runs, no groups) and lookaheads at the host's start for the name's
+    #: and the labels' lengths: a URL it accepts is valid and passes every host check.
+    #: ``None`` where the plan has no screen.
+    java_screened: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -138,6 +143,12 @@ class HostLimits:
     long_label: str
     large_part: str
     large_port: str
+    #: Joins the fields :attr:`java_checks` reads (a control character no URL holds).
+    checks_separator: str
+    #: The checks as one Java pattern (Spark's): a full match of the ``host``'s text,
+    #: what shows a ``hostnumber`` took part, and the ``port``'s text, joined by
+    #: :attr:`checks_separator`, each ``""`` where the URL has none, where they pass.
+    java_checks: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -199,6 +210,8 @@ def read_plan(data: object) -> ColumnPlan:
             _str(limits.get("long_label"), "long_label"),
             _str(limits.get("large_part"), "large_part"),
             _str(limits.get("large_port"), "large_port"),
+            _str(limits.get("checks_separator"), "checks_separator"),
+            _str(limits.get("java_checks"), "java_checks"),
         ),
         fields,
         generic,
@@ -229,6 +242,7 @@ def _scheme(name: str, data: object, names: set[str]) -> SchemeColumns:
         fields,
         _str(found.get("java"), "java"),
         _str(found.get("java_pattern"), "java_pattern"),
+        _optional_str(found.get("java_screened"), "java_screened"),
     )
 
 

@@ -19,7 +19,12 @@ checks (:mod:`rfc1738.runtime.hosts`). Nothing here restates the grammar:
   checks split labels at. A URL of at most :data:`MAX_LABEL` characters, or
   of at most :data:`MAX_HOST` without such a run, passes the label and name
   checks. Only the rest (few: a long label, a large port, a hostnumber
-  part of three digits) has its fields taken out and checked;
+  part of three digits) has its fields taken out and checked. The same
+  screen in Java's dialect, per grammar file (``java_screened``): the
+  file's Java pattern, bounded the same way (its runs stay possessive, so
+  Java runs it without backtracking), and with lookaheads at the host's
+  start for the name and label lengths, which Java runs in linear time
+  (RE2 would count): a URL it takes passes every host check;
 - **per grammar file**, the pattern that takes a URL apart (the exported
   one with markers, ``mark_empty``, and a group around the whole match), and
   for each field of the struct the groups that may hold it, the markers
@@ -50,6 +55,7 @@ strings, integers, booleans and ``None`` (JSON), so that it can be cached.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from ..bnf.files import GENERIC
@@ -67,7 +73,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "LABEL_SEPARATOR", "plan_data", "struct_fields"]
 
 #: The version of :func:`plan_data`'s shape.
-FORMAT = 1
+FORMAT = 2
 
 #: Where :func:`rfc1738.runtime.hosts.check_host` splits a host into labels and parts.
 LABEL_SEPARATOR = "."
@@ -77,6 +83,9 @@ SCHEME = "scheme"
 
 #: The characters a number the host checks read is written with (``runtime.numbers``).
 DIGITS = frozenset("0123456789")
+
+#: Joins the fields :func:`java_checks` reads: a control character, which no URL holds.
+CHECKS_SEPARATOR = "\x01"
 
 #: The host checks' productions, and the limit on the value of each number in them.
 NUMBERS = {"port": MAX_PORT, "hostnumber": MAX_OCTET}
@@ -95,8 +104,12 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
     java_marked = export_grammar(grammar, JAVA, mark_empty=True)
     try:
         screened, label_run = _screen(plain.any_groups)
+        java_screened: dict[str, str | None] = {
+            scheme: _screen(found, java=True)[0] for scheme, found in java.schemes.items()
+        }
     except _NoScreen:
         screened, label_run = None, None
+        java_screened = dict.fromkeys(java.schemes)
     return {
         "format": FORMAT,
         "verdict": plain.any,
@@ -109,6 +122,8 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
             "port": MAX_PORT,
             "separator": LABEL_SEPARATOR,
             **limit_patterns(),
+            "checks_separator": CHECKS_SEPARATOR,
+            "java_checks": java_checks(),
         },
         "fields": [[name, kind] for name, kind in struct_fields(marked).items()],
         "generic": GENERIC,
@@ -116,6 +131,7 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
             scheme: {
                 **_scheme(found, python.schemes[scheme]),
                 **_java(found, java.schemes[scheme], java_marked.schemes[scheme]),
+                "java_screened": java_screened[scheme],
             }
             for scheme, found in marked.schemes.items()
         },
@@ -136,6 +152,33 @@ def limit_patterns() -> dict[str, str]:
         "large_part": f"(?:^|[{separator}]){_above(MAX_OCTET)}(?:[{separator}]|$)",
         "large_port": f"^{_above(MAX_PORT)}$",
     }
+
+
+def java_checks() -> str:
+    """The host checks as one Java pattern, on the checked fields written side by side.
+
+    The text is the ``host``'s, what shows the ``hostnumber`` took part (not
+    empty exactly when it did) and the ``port``'s, each ``""`` where the URL
+    has none, joined by :data:`CHECKS_SEPARATOR`. A full match: the checks
+    pass (a host of at most :data:`MAX_HOST` characters, its parts octets
+    where there is a hostnumber, else labels of at most :data:`MAX_LABEL`;
+    a port of at most :data:`MAX_PORT`). An empty field passes them all, so
+    an absent one may be written as an empty one.
+    """
+    field = f"[^{_class_text(frozenset(CHECKS_SEPARATOR))}]"
+    split = _class_text(frozenset(LABEL_SEPARATOR))
+    label = f"[^{split}{_class_text(frozenset(CHECKS_SEPARATOR))}]"
+    between = f"[{_class_text(frozenset(CHECKS_SEPARATOR))}]"
+    part = f"(?:{field}*[{split}])?"
+    broken = (
+        f"{field}{{{MAX_HOST + 1}}}",
+        # a long label, where the hostnumber did not take part
+        f"{part}{label}{{{MAX_LABEL + 1}}}{field}*{between}{between}",
+        # a part above an octet, where it did
+        f"(?={field}*{between}{field}){part}{_above(MAX_OCTET)}(?:[{split}]|{between})",
+        f"{field}*{between}{field}*{between}{_above(MAX_PORT)}\\z",
+    )
+    return f"\\A(?!{'|'.join(broken)}){field}*{between}{field}*{between}{field}*\\z"
 
 
 def _above(limit: int) -> str:
@@ -283,9 +326,13 @@ def _cut_data(cut: Derived) -> dict[str, object]:
     }
 
 
-def _screen(found: ExportedPattern) -> tuple[str, str | None]:
-    """The screened pattern and the label run (see the module's description)."""
-    tree = written.read(found.pattern)
+def _screen(found: ExportedPattern, *, java: bool = False) -> tuple[str, str | None]:
+    """The screened pattern and the label run (see the module's description).
+
+    ``found`` is the dispatching RE2 pattern, or (``java``) one grammar
+    file's Java pattern: the same rewriting, in that file's one option.
+    """
+    tree = written.read(found.pattern, java=java)
     host_chars: set[str] = set()
 
     def bounded(node: written.Node) -> written.Node | None:
@@ -297,10 +344,12 @@ def _screen(found: ExportedPattern) -> tuple[str, str | None]:
             if inside is None:
                 raise _NoScreen
             host_chars.update(inside)
+            if java:
+                return replace(node, item=written.Seq((_java_name_limits(inside), node.item)))
         if production not in NUMBERS:
             return None
         width = len(str(NUMBERS[production])) - 1
-        return written.Group(_bounded_digits(node.item, width, production), node.number, node.name)
+        return replace(node, item=_bounded_digits(node.item, width, production))
 
     checked = {
         number
@@ -323,7 +372,7 @@ def _screen(found: ExportedPattern) -> tuple[str, str | None]:
                 return kept[0] if len(kept) == 1 else written.Alt(kept)
         return None
 
-    tree = _each_scheme(tree, first_choices)
+    tree = written.transform(tree, first_choices) if java else _each_scheme(tree, first_choices)
     tree = written.transform(tree, bounded)
     uncaptured = written.transform(
         tree, lambda node: written.Group(node.item) if isinstance(node, written.Group) else None
@@ -331,6 +380,24 @@ def _screen(found: ExportedPattern) -> tuple[str, str | None]:
     label = frozenset(host_chars) - {LABEL_SEPARATOR}
     run = f"[{_class_text(label)}]{{{MAX_LABEL + 1}}}" if label else None
     return written.write(uncaptured), run
+
+
+def _java_name_limits(host: frozenset[str]) -> written.Atom:
+    """Lookaheads at a host's start, in Java: no name longer than a host, no label than a label.
+
+    Read over the run of the host's characters there, which may go on past
+    the host: a longer run only makes the screen refuse a URL it could
+    take (the checks then look). The labels are read possessively, each at
+    most :data:`MAX_LABEL` long up to its separator, so the look is linear.
+    """
+    chars = f"[{_class_text(host)}]"
+    label = f"[{_class_text(host - {LABEL_SEPARATOR})}]"
+    split = f"[{_class_text(frozenset(LABEL_SEPARATOR))}]"
+    text = (
+        f"(?!{chars}{{{MAX_HOST + 1}}})"
+        f"(?!(?:{label}{{0,{MAX_LABEL}}}+{split})*+{label}{{{MAX_LABEL + 1}}})"
+    )
+    return written.Atom(text, frozenset(), anchor=True)
 
 
 def _each_scheme(
@@ -367,7 +434,9 @@ def _bounded_digits(node: written.Node, width: int, production: str) -> written.
             if item.low > width:
                 raise _NoScreen
             high = width if item.high is None else min(item.high, width)
-            return written.Rep(item.item, item.low, high, f"{{{item.low},{high}}}")
+            # A possessive run stays possessive: what follows it is no digit.
+            text = f"{{{item.low},{high}}}" + ("+" if item.possessive else "")
+            return written.Rep(item.item, item.low, high, text)
         return None
 
     result = written.transform(node, bound)

@@ -10,8 +10,11 @@ capture dropped), it is read back here into a small tree of its own.
 Only the syntax the writer gives the RE2 dialect is read: ``(?:``,
 ``(?P<name>``, ``(``, a lookbehind ``(?<=``, ``|``, the quantifiers ``*``,
 ``+``, ``?`` and ``{n,m}``, classes ``[...]``, escapes (``\\.``, ``\\xhh``,
-``\\x{h...}``, ``\\s``, ``\\S``), ``^`` and ``$``. Anything else is a
-``ValueError``: a pattern this module would misread is never rewritten.
+``\\x{h...}``, ``\\s``, ``\\S``), ``^`` and ``$``; and, for the Java
+dialect (``java=True``), what it writes otherwise: ``(?<name>``, possessive
+quantifiers (``*+``, ``{n,m}+``) and the anchors ``\\A`` and ``\\z``.
+Anything else is a ``ValueError``: a pattern this module would misread is
+never rewritten.
 :func:`write` gives the text back, byte for byte for a tree :func:`read`
 made (a test holds every exported pattern to it).
 """
@@ -79,14 +82,23 @@ class Rep:
     high: int | None
     text: str
 
+    @property
+    def possessive(self) -> bool:
+        """Whether the quantifier is possessive (``*+``, ``{n,m}+``: Java's dialect)."""
+        return len(self.text) > 1 and self.text.endswith("+")
+
 
 @dataclass(frozen=True, slots=True)
 class Group:
-    """A group: capturing (``number`` > 0, ``name`` for a named one) or not (``number`` 0)."""
+    """A group: capturing (``number`` > 0, ``name`` for a named one) or not (``number`` 0).
+
+    ``opening`` is how a named one is opened: ``(?P<`` (RE2) or ``(?<`` (Java).
+    """
 
     item: Node
     number: int = 0
     name: str | None = None
+    opening: str = "(?P<"
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,8 +114,9 @@ _QUANTIFIERS = {"*": (0, None), "+": (1, None), "?": (0, 1)}
 
 
 class _Reader:
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: str, java: bool) -> None:
         self.text = text
+        self.java = java
         self.at = 0
         self.groups = 0
 
@@ -145,8 +158,10 @@ class _Reader:
         else:
             low, high = _QUANTIFIERS[char]
             self.at += 1
-        if self.peek() and self.peek() in "?+":
-            raise self.fail("a lazy or possessive quantifier (not in the RE2 dialect)")
+        if self.java and self.peek() == "+":
+            self.at += 1
+        elif self.peek() and self.peek() in "?+":
+            raise self.fail("a lazy or possessive quantifier (not in the dialect)")
         return Rep(item, low, high, self.text[start : self.at])
 
     def atom(self) -> Node:
@@ -156,6 +171,9 @@ class _Reader:
         if char == "[":
             return self.char_class()
         if char == "\\":
+            if self.java and self.peek(2) in ("\\A", "\\z"):
+                self.at += 2
+                return Atom(self.text[self.at - 2 : self.at], frozenset(), anchor=True)
             start = self.at
             found = self.escape()
             return Atom(self.text[start : self.at], found)
@@ -174,15 +192,16 @@ class _Reader:
         if self.peek(4) == "(?<=":
             self.at += 4
             return self.closed(Look)
-        if self.peek(4) == "(?P<":
+        opening = "(?<" if self.java else "(?P<"
+        if self.peek(len(opening)) == opening:
             end = self.text.find(">", self.at)
             if end < 0:
                 raise self.fail("an unclosed group name")
-            name = self.text[self.at + 4 : end]
+            name = self.text[self.at + len(opening) : end]
             self.at = end + 1
             self.groups += 1
             number = self.groups
-            return self.closed(lambda item: Group(item, number, name))
+            return self.closed(lambda item: Group(item, number, name, opening))
         if self.peek(2) == "(?":
             raise self.fail("a group this reader does not know")
         self.at += 1
@@ -256,9 +275,9 @@ class _Reader:
         return frozenset({char})
 
 
-def read(text: str) -> Node:
-    """The tree of a pattern the RE2 dialect wrote; ``ValueError`` for other syntax."""
-    reader = _Reader(text)
+def read(text: str, *, java: bool = False) -> Node:
+    """The tree of a pattern the RE2 dialect (``java``: Java's) wrote; ``ValueError`` for others."""
+    reader = _Reader(text, java)
     node = reader.alternation()
     if reader.at != len(text):
         raise reader.fail("an unopened )")
@@ -287,7 +306,7 @@ def write(node: Node) -> str:
     if not node.number:
         return f"(?:{body})"
     if node.name is not None:
-        return f"(?P<{node.name}>{body})"
+        return f"{node.opening}{node.name}>{body})"
     return f"({body})"
 
 

@@ -13,25 +13,34 @@ functions. What Spark does shapes the SQL:
   marked pattern writes the file's name, then every field of the struct,
   each with what shows it took part (its markers' text, or ``!`` where it
   always does), separated by a control character no valid URL holds, and
-  ``split`` takes them apart. A URL the pattern does not match comes back
-  as it was: that is the verdict. A field is present where its text or
-  its presence is not empty (:class:`~rfc1738.columns.plan.FieldSource`):
-  Java, like DuckDB, writes ``""`` for a group that took no part;
-- **the host checks** are the plan's :class:`~rfc1738.columns.plan.HostLimits`
-  patterns on the host, hostnumber and port fields. :func:`is_valid_url`
-  screens first, as the DuckDB and Polars backends do: a URL valid by the
-  grammar, without a label-long run (the plan's ``label_run``) and without
-  a run of as many digits as the smaller number limit has, passes; only
-  the rest are taken apart (host, hostnumber and port) and checked. The
-  plan's ``screened`` pattern is RE2's, which Java would run backtracking;
+  ``split`` takes them apart. Fields that no grammar file has together
+  share a place (``hpath``, ``fpath``, ``ppath``, ...), and a field whose
+  presence no file writes has only its text. A URL the pattern does not
+  match comes back as it was: that is the verdict. A field is present
+  where its text or its presence is not empty
+  (:class:`~rfc1738.columns.plan.FieldSource`), and its file is one that
+  has it (for a shared place): Java, like DuckDB, writes ``""`` for a
+  group that took no part;
+- **the host checks**: :func:`is_valid_url` runs the file's screened
+  pattern (the plan's ``java_screened``: the grammar with every port and
+  hostnumber digit run bounded, and lookaheads at the host's start for
+  the name's and the labels' lengths, so that what it takes passes every
+  check): a URL it takes is valid. Only the rest (a few
+  in a hundred: a port of five digits, a hostnumber part of three, a long
+  label, an invalid URL) is written again, host, hostnumber and port
+  side by side, and matched with the plan's ``java_checks``, the checks
+  as one pattern. :func:`url_struct` checks the fields it takes out,
+  with the plan's :class:`~rfc1738.columns.plan.HostLimits` patterns;
 - **the cuts** of :class:`~rfc1738.runtime.hooks.Derived` (gopher's
   selector, search and gopher+ string; prospero's fieldspecs) are
   ``split`` or ``regexp_extract_all`` on their group's text, in the files
   that cut it;
-- the written parts are a lambda's variable (:func:`_bound`), computed
-  once however many fields name them: Spark computes a repeated
-  expression once only where it sees every use (not in a filter, not
-  inside ``when``).
+- **no lambda**: the written parts are one expression that the struct's
+  condition names twice, so Spark computes it once (common subexpression
+  elimination), in a method of its own, for every field that names it. A
+  lambda's variable would do it too, but Spark generates the lambda's
+  body into the one method of the whole query, which grows past what the
+  JVM compiles.
 
 Measured against the pandas UDF (:func:`rfc1738.spark.url_verdict`) in
 ``docs/spark.md``.
@@ -40,7 +49,7 @@ Measured against the pandas UDF (:func:`rfc1738.spark.url_verdict`) in
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -69,11 +78,30 @@ ColumnOrName = Column | str
 
 
 @dataclass(frozen=True, slots=True)
-class _Layout:
-    """Where ``regexp_replace`` writes: the file's name, then each field's text and presence."""
+class _Slot:
+    """One place ``regexp_replace`` writes a field: its text's part, and its presence's."""
 
-    #: Field → its index among the written parts (its presence follows it; 0 is the file's name).
-    index: Mapping[str, int]
+    #: The index of the field's text among the written parts (0 is the file's name).
+    text: int
+    #: The index of what shows it took part (a marker's text, or ``!``); ``None``: no file
+    #: writes one, the field is there where its text is not empty.
+    shown: int | None
+    #: The grammar files that write this field here; ``None``: no other field shares the place.
+    files: tuple[str, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class _Layout:
+    """Where ``regexp_replace`` writes: the file's name, then the fields' places.
+
+    Fields that no grammar file has together share a place (hpath, fpath,
+    ppath, ...): fewer parts to write and split, a smaller method for the JVM.
+    """
+
+    #: Field → where it is written.
+    index: Mapping[str, _Slot]
+    #: How many parts a matched URL is written as.
+    parts: int
     #: Grammar file → its marked Java pattern and the template that writes the fields.
     templates: Mapping[str, tuple[str, str]]
 
@@ -161,18 +189,62 @@ def _template(source: FieldSource) -> tuple[str, str]:
 
 @cache
 def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
-    """The templates that write the ``wanted`` fields, for every grammar file."""
+    """The templates that write the ``wanted`` fields, for every grammar file.
+
+    Each field takes the first place no other field of a file that has it
+    took (the files' fields, a few each, share the struct's many).
+    """
     plan = _plan(grammar_dir)
-    index = {name: 1 + 2 * at for at, name in enumerate(wanted)}
+    having = {
+        name: tuple(f for f, scheme in plan.schemes.items() if name in scheme.fields)
+        for name in wanted
+    }
+    written = {
+        name: {f: _template(plan.schemes[f].fields[name]) for f in files}
+        for name, files in having.items()
+    }
+    place: dict[str, int] = {}
+    # Per file, what it writes at each place taken: fields written alike (the
+    # cuts of one group) share one.
+    taken: dict[str, dict[int, tuple[str, str]]] = {f: {} for f in plan.schemes}
+    for name in wanted:
+        at = 0
+        while any(taken[f].get(at, written[name][f]) != written[name][f] for f in having[name]):
+            at += 1
+        place[name] = at
+        for f in having[name]:
+            taken[f][at] = written[name][f]
+    places = max(place.values(), default=-1) + 1
+    # A place's presence part only where some file writes one there.
+    shown_at = {
+        at: any(
+            shown for name in wanted if place[name] == at for _, shown in written[name].values()
+        )
+        for at in range(places)
+    }
+    index: dict[int, int] = {}
+    count = 1
+    for at in range(places):
+        index[at] = count
+        count += 2 if shown_at[at] else 1
+    shared = {at: sum(1 for name in wanted if place[name] == at) > 1 for at in range(places)}
+    slots = {
+        name: _Slot(
+            index[place[name]],
+            index[place[name]] + 1 if shown_at[place[name]] else None,
+            having[name] if shared[place[name]] else None,
+        )
+        for name in wanted
+    }
     templates: dict[str, tuple[str, str]] = {}
-    for scheme in plan.schemes.values():
+    for file, scheme in plan.schemes.items():
         # First the file's name, as a literal of Java's replacement text.
-        parts = [scheme.name.replace("\\", "\\\\").replace("$", "\\$")]
-        for name in wanted:
-            source = scheme.fields.get(name)
-            parts.extend(("", "") if source is None else _template(source))
-        templates[scheme.name] = (scheme.java_pattern, SEPARATOR.join(parts))
-    return _Layout(index, templates)
+        parts = [file.replace("\\", "\\\\").replace("$", "\\$")]
+        for at in range(places):
+            text, shown = taken[file].get(at, ("", ""))
+            parts.extend((text, shown) if shown_at[at] else (text,))
+        templates[file] = (scheme.java_pattern, SEPARATOR.join(parts))
+    return _Layout(slots, count, templates)
 
 
 def _written_by(url: Column, pattern: str, template: str) -> Column:
@@ -200,9 +272,14 @@ def _parts(written: Column) -> Column:
 def _values(parts: Column, layout: _Layout) -> dict[str, Column]:
     """Each field's text in the written ``parts``: null where it took no part or is not there."""
     columns: dict[str, Column] = {}
-    for name, at in layout.index.items():
-        text, shown = F.get(parts, at), F.get(parts, at + 1)
-        columns[name] = F.when((text != F.lit("")) | (shown != F.lit("")), text)
+    for name, slot in layout.index.items():
+        text = F.get(parts, slot.text)
+        there = text != F.lit("")
+        if slot.shown is not None:
+            there = there | (F.get(parts, slot.shown) != F.lit(""))
+        if slot.files is not None:
+            there = F.get(parts, 0).isin(list(slot.files)) & there
+        columns[name] = F.when(there, text)
     return columns
 
 
@@ -230,10 +307,12 @@ def is_valid_url(
     """A boolean column: :func:`rfc1738.is_valid` of each string, computed in the JVM.
 
     ``host_checks=False`` gives the bare grammar's verdict: one ``rlike``
-    a row, with its file's pattern. With host checks, the URLs the screen
-    leaves in doubt (a long run of label characters, three digits in a
-    row) are taken apart too (one ``regexp_replace``: host, hostnumber and
-    port) and the fields checked. A null string gives null.
+    a row, with its file's pattern. With host checks, one ``rlike`` a row
+    too for most URLs, with the file's screened pattern (the plan's
+    ``java_screened``: no port of five digits, no hostnumber part of three,
+    no label or name too long); the URLs it leaves in doubt have their host,
+    hostnumber and port written side by side (one ``regexp_replace``) and
+    checked by one match of the plan's ``java_checks``. A null string gives null.
 
     >>> df.select(is_valid_url("url"))  # doctest: +SKIP
     """
@@ -243,25 +322,61 @@ def is_valid_url(
     bare = _by_file(plan, key, {name: url.rlike(s.java) for name, s in plan.schemes.items()})
     if not host_checks:
         return bare
-    wanted = tuple(name for name in CHECKED if any(f.name == name for f in plan.fields))
-    layout = _layout(_dir(grammar_dir), wanted)
+    # A URL the grammar takes: its checked fields written side by side, checked by one match.
+    written = _by_file(
+        plan,
+        key,
+        {
+            name: F.regexp_replace(url, F.lit(pattern), F.lit(template))
+            for name, (pattern, template) in _checked_templates(_dir(grammar_dir)).items()
+        },
+    )
+    deep = written.rlike(plan.limits.java_checks)
+    screens = {name: scheme.java_screened for name, scheme in plan.schemes.items()}
+    if not all(screens.values()):
+        return bare & F.when(_sure(plan, url), True).otherwise(deep)
+    screened = _by_file(plan, key, {name: url.rlike(p) for name, p in screens.items() if p})
+    # The bare verdict before the checks: an invalid URL (most of those the
+    # screen refuses) fails that one match and is not written again.
+    return F.when(screened, True).otherwise(bare & deep)
 
-    def passes(parts: Column) -> Column:
-        return _host_checks(plan, _values(parts, layout))
 
-    # Every file writes the checked fields (none, for a file without them).
-    deep = _bound(_parts(_written(plan, url, key, layout)), passes)
-    return bare & F.when(_sure(plan, url), True).otherwise(deep)
+@cache
+def _checked_templates(grammar_dir: str | None) -> dict[str, tuple[str, str]]:
+    """Per grammar file, its marked Java pattern and the template of what ``java_checks`` reads.
 
-
-def _bound(value: Column, use: Callable[[Column], Column]) -> Column:
-    """``use(value)``, with ``value`` computed once however often ``use`` names it.
-
-    A lambda's variable (``transform`` of a list of one): Spark computes an
-    expression named twice once only where it sees both uses (not in a
-    filter, not inside a branch of ``when``).
+    The host's text, what shows the hostnumber took part (``!`` where it
+    always does, else its markers' and its groups' text: not empty exactly
+    when it did), the port's text; ``""`` for a field the file has not.
     """
-    return F.get(F.transform(F.array(value), use), 0)
+    plan = _plan(grammar_dir)
+    templates: dict[str, tuple[str, str]] = {}
+    for name, scheme in plan.schemes.items():
+        parts = []
+        for field in CHECKED:
+            source = scheme.fields.get(field)
+            if source is None:
+                parts.append("")
+            elif field == "hostnumber":
+                shown = (*source.markers, *source.groups)
+                parts.append(ALWAYS if source.always else "".join(f"${n}" for n in shown))
+            else:
+                parts.append("".join(f"${number}" for number in source.groups))
+        templates[name] = (scheme.java_pattern, plan.limits.checks_separator.join(parts))
+    return templates
+
+
+def _labels_fit(plan: ColumnPlan, url: Column) -> Column:
+    """Whether no label or host name of a URL can be longer than the checks allow.
+
+    The URL is no longer than a label may be, or no longer than a host and
+    without the plan's ``label_run``.
+    """
+    limits = plan.limits
+    short = F.length(url) <= limits.label
+    if plan.label_run is not None:
+        short = short | ((F.length(url) <= limits.host) & ~url.rlike(plan.label_run))
+    return short
 
 
 def _sure(plan: ColumnPlan, url: Column) -> Column:
@@ -274,10 +389,7 @@ def _sure(plan: ColumnPlan, url: Column) -> Column:
     """
     limits = plan.limits
     width = len(str(min(limits.octet, limits.port)))
-    short = F.length(url) <= limits.label
-    if plan.label_run is not None:
-        short = short | ((F.length(url) <= limits.host) & ~url.rlike(plan.label_run))
-    return short & ~url.rlike(f"[0-9]{{{width}}}")
+    return _labels_fit(plan, url) & ~url.rlike(f"[0-9]{{{width}}}")
 
 
 def _java_literal(text: str) -> str:
@@ -368,18 +480,18 @@ def url_struct(
     url = _column(col)
     plan = _plan(grammar_dir)
     layout = _layout(_dir(grammar_dir), tuple(field.name for field in plan.fields))
-    slots = 1 + 2 * len(layout.index)
-
-    def struct(parts: Column) -> Column:
-        value = _values(parts, layout)
-        # Matched: the template's parts, from a URL without the separator (which
-        # no valid URL holds); a URL the pattern does not match is one part.
-        valid = (F.size(parts) == slots) & (F.instr(url, SEPARATOR) == 0)
-        if host_checks:
-            valid = valid & _host_checks(plan, value)
-        found = _struct_fields(plan, F.get(parts, 0), value)
-        scheme = F.substring_index(url, ":", 1)
-        fields = F.struct(scheme.alias(SCHEME), *(c.alias(n) for n, c in found.items()))
-        return F.when(valid, fields)
-
-    return _bound(_parts(_written(plan, url, _key(url), layout)), struct)
+    parts = _parts(_written(plan, url, _key(url), layout))
+    value = _values(parts, layout)
+    # Matched: the template's parts, the first a grammar file's name, from a URL
+    # without the separator (which no valid URL holds); a URL the pattern does
+    # not match is one part. The condition names the parts twice, and Spark
+    # evaluates it for every row: Spark computes them once, for the fields too.
+    file = F.get(parts, 0)
+    valid = (F.size(parts) == layout.parts) & file.isin(list(plan.schemes))
+    valid = valid & (F.instr(url, SEPARATOR) == 0)
+    if host_checks:
+        valid = valid & _host_checks(plan, value)
+    found = _struct_fields(plan, file, value)
+    scheme = F.substring_index(url, ":", 1)
+    fields = F.struct(scheme.alias(SCHEME), *(c.alias(n) for n, c in found.items()))
+    return F.when(valid, fields)
