@@ -3,10 +3,10 @@
 :func:`register` creates, on one connection, macros written from the
 grammar's column plan (:mod:`rfc1738.columns.plan`): RE2 patterns that
 DuckDB runs itself (the verdict, the host checks' screen, each scheme's
-fields, the host checks on the fields of the few URLs the screen leaves
-in doubt: a long label, a large port), and SQL for the fields section 3
-cuts further. Python runs only in ``rfc1738_error``, which asks the
-library why a URL is not valid.
+fields), and SQL for the fields section 3 cuts further. Python runs only
+for the few URLs whose host checks the plan's screen leaves in doubt (the
+library judges them: a long label, a large port), and in
+``rfc1738_error``, which asks the library why a URL is not valid.
 
 >>> import duckdb, rfc1738.duckdb  # doctest: +SKIP
 >>> con = duckdb.connect(); rfc1738.duckdb.register(con)  # doctest: +SKIP
@@ -60,19 +60,18 @@ def register(
     ``grammar``: an edited grammar (:func:`rfc1738.load`) instead of the
     shipped one; ``prefix``: another name before ``_is_valid``, ... (one
     connection may hold several grammars' macros); ``errors=False``: no
-    ``rfc1738_error``, so no Python function at all (the others are SQL;
-    registering the first Python function on a connection costs some 50 ms,
-    numpy's import among them).
+    ``rfc1738_error`` (the bulk API's runner explains rows in Python).
     """
     chosen = shipped() if grammar is None else grammar
     plan = column_plan(chosen)
+    # Python functions a row a call: the library's work on a row outweighs
+    # the call; Arrow ones would have pyarrow import pandas where it is
+    # installed (a fifth of a second), and `import rfc1738.duckdb` pyarrow.
+    _function(con, f"{prefix}_valid_of", _judge(chosen), "BOOLEAN")
     for statement in macro_statements(plan, prefix):
         con.execute(statement)
     if not errors:
         return
-    # A Python function a row a call: the library's work on a row outweighs
-    # the call; an Arrow one would have pyarrow import pandas where it is
-    # installed (a fifth of a second), and `import rfc1738.duckdb` pyarrow.
     _function(con, f"{prefix}_error_of", _explainer(chosen), ERROR_TYPE)
     con.execute(
         f"CREATE OR REPLACE TEMP MACRO {prefix}_error(url, host_checks := true) AS "
@@ -95,6 +94,17 @@ def _function(con: duckdb.DuckDBPyConnection, name: str, function: Any, result: 
         type="native",
         null_handling="special",
     )
+
+
+def _judge(grammar: Grammar) -> Any:
+    """The function behind ``rfc1738_is_valid``'s URLs in doubt: the library's verdict."""
+
+    def judge(url: str | None, host_checks: bool | None) -> bool | None:
+        if url is None:
+            return None
+        return grammar.is_valid(url, host_checks=host_checks is not False)
+
+    return judge
 
 
 def _explainer(grammar: Grammar) -> Any:
