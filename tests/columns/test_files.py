@@ -98,6 +98,32 @@ def test_a_file_past_the_limit_is_left_to_the_batches(
     assert counted(path, True, 10) is None
 
 
+@pytest.mark.parametrize("name", ["a[1].txt", "a?.txt", "a*.txt", "a{1}.txt"])
+def test_a_name_duckdb_would_read_as_a_glob_is_left_to_the_batches(
+    tmp_path: Path, name: str
+) -> None:
+    """``a[1].txt`` is, to DuckDB, the pattern that names ``a1.txt``: another file."""
+    (tmp_path / "a1.txt").write_bytes(b"http://h/\nhttp://h/ b\n")
+    path = tmp_path / name
+    path.write_bytes(b"http://h/\n")
+    assert not engine_reads(str(path))
+    assert counted(path, True, 10) is None
+
+
+@pytest.mark.parametrize("name", ["it's.txt", "~x", "a b.txt", "s3://x"])
+def test_names_duckdb_might_read_otherwise_are_this_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
+) -> None:
+    """A quote, a leading ``~``, a name like a URL (here the file x in a directory s3:)."""
+    monkeypatch.chdir(tmp_path)
+    Path("s3:").mkdir()
+    Path(name).write_bytes(b"http://h/\nhttp://h/ b\n")
+    found = counted(Path(name), True, 10)
+    assert found is not None
+    assert found.counts == {"http": (1, 1)}
+    assert found.first_invalid == [(2, "http://h/ b")]
+
+
 def test_standard_input_and_pipes_are_left_to_the_batches(tmp_path: Path) -> None:
     fifo = tmp_path / "fifo"
     os.mkfifo(fifo)

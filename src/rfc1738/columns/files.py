@@ -7,7 +7,9 @@ It splits lines as :func:`rfc1738.check_lines` does only on some files, so
 
 - a regular file (not standard input, not a pipe) of at most
   :data:`FILE_BYTES` (the reader's memory grows with the lines it reads)
-  that does not begin with a UTF-8 byte order mark (which it would drop);
+  that does not begin with a UTF-8 byte order mark (which it would drop),
+  whose name holds no character DuckDB reads as a glob (:data:`GLOB`);
+  the name is given to DuckDB as an absolute path;
 - the reader refuses, with an error, a file holding a ``\\r`` (with
   ``new_line='\\n'``), bytes that are not UTF-8, or a line longer than its
   limit: :func:`count_file` then gives ``None``, and the caller reads the
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
 __all__ = [
     "BUFFER_BYTES",
     "FILE_BYTES",
+    "GLOB",
     "PREFIX_BYTES",
     "FileCounts",
     "count_file",
@@ -59,6 +62,10 @@ BUFFER_BYTES = 4 << 20
 #: 2 threads some 16 MiB more for 4x10^6 lines of the corpora than for
 #: 10^6); a larger file is read in batches, whose memory does not grow.
 FILE_BYTES = 1 << 30
+
+#: What DuckDB reads in a file's name as a pattern of names (a glob):
+#: a name holding one is read in batches, not by DuckDB.
+GLOB = frozenset("*?[]{}")
 
 #: How much of the file's start Python reads for the first lines not valid
 #: before it asks DuckDB to number the lines (a few thousand lines).
@@ -80,6 +87,8 @@ class FileCounts:
 def engine_reads(path: str) -> bool:
     """Whether DuckDB may read ``path`` itself: a regular file of at most :data:`FILE_BYTES`
     that does not begin with a BOM."""
+    if any(char in GLOB for char in path):
+        return False  # DuckDB would read the files the pattern names, not this one
     try:
         # Without waiting: opening a pipe otherwise waits for a writer.
         descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
@@ -99,8 +108,11 @@ def engine_reads(path: str) -> bool:
 
 def line_source(path: str) -> str:
     """The SQL that reads ``path`` a line a row, as column ``url`` (``""`` for an empty line)."""
+    # Absolute: DuckDB reads a name that begins with "~" or "s3://" as
+    # a home directory or a URL, and this one is a local file.
+    name = sql_string(os.path.abspath(path))
     reader = (
-        f"read_csv({sql_string(path)}, columns = {{'url': 'VARCHAR'}}, header = false, "
+        f"read_csv({name}, columns = {{'url': 'VARCHAR'}}, header = false, "
         r"delim = '\x01', quote = '', escape = '', new_line = '\n', auto_detect = false, "
         f"buffer_size = {BUFFER_BYTES})"
     )
