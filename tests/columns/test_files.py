@@ -30,6 +30,10 @@ REFUSED = {
     "a CR at the end": b"http://h/\nhttp://h/\r",
     "a byte order mark": b"\xef\xbb\xbfhttp://h/\nhttp://h/\n",
     "not UTF-8": b"http://h/\nhttp://h/caf\xe9\n",
+    # Which Python decodes with surrogateescape as bytes that are not UTF-8 too.
+    "a surrogate written in UTF-8": b"http://h/\nhttp://h/a\xed\xa0\x80b\n",
+    "an overlong form": b"http://h/\nhttp://h/a\xc0\x80b\n",
+    "past U+10FFFF": b"http://h/\nhttp://h/a\xf4\x90\x80\x80b\n",
     "a line past the reader's buffer": b"http://h/" + b"a" * (BUFFER_BYTES + 1) + b"\n",
 }
 
