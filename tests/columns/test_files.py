@@ -13,6 +13,8 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
 
 import rfc1738
 from rfc1738.columns.files import BUFFER_BYTES, PREFIX_BYTES, engine_reads
@@ -205,3 +207,65 @@ def test_an_error_in_the_query_s_thread_is_raised_in_the_caller_s() -> None:
     con = duckdb.connect()
     with pytest.raises(duckdb.Error):
         _run(con, "SELECT error('no')", lambda share: None)
+
+
+#: Pieces of lines: URLs valid and not, and what a CSV reader might read otherwise.
+_PIECES = [
+    "http://h/",
+    "ftp://u:p@h:21/a;type=i",
+    "news:comp.x",
+    "http://h:99999/",
+    "mailto:a@b",
+    "x-y:z",
+    " ",
+    ",",
+    ";",
+    '"',
+    "'",
+    "\\",
+    "\t",
+    "\x00",
+    "\x01",
+    "#",
+    "é",
+    "\u2028",
+    "\ufeff",
+]
+_BYTES = [b"\r", b"\r\n", b"\xff", b"\xef\xbb\xbf", b"\xc3", b"\n"]
+
+
+@given(
+    st.lists(
+        st.lists(
+            # Mostly text: a file with one of _BYTES is most often left to the batches.
+            st.sampled_from([piece.encode() for piece in _PIECES] * 4 + _BYTES),
+            max_size=6,
+        ).map(b"".join),
+        max_size=12,
+    ),
+    st.booleans(),
+    st.booleans(),
+)
+@settings(
+    max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+def test_what_the_reader_reads_is_what_check_lines_reads(
+    tmp_path: Path, lines: list[bytes], final: bool, host_checks: bool
+) -> None:
+    """Any bytes: DuckDB's counts and first errors are the library's, or it leaves the file."""
+    data = b"\n".join(lines) + (b"\n" if final and lines else b"")
+    path = tmp_path / "urls.txt"
+    path.write_bytes(data)
+    found = counted(path, host_checks, 5)
+    event("left to the batches" if found is None else "read by DuckDB")
+    if found is None:
+        return
+    total, counts, invalid = library(data, host_checks)
+    assert found.lines == total
+    assert {
+        (file, verdict): n
+        for file, pair in found.counts.items()
+        for verdict, n in ((True, pair[0]), (False, pair[1]))
+        if n
+    } == dict(counts)
+    assert [n for n, _ in found.first_invalid] == invalid[:5]

@@ -10,10 +10,13 @@ It splits lines as :func:`rfc1738.check_lines` does only on some files, so
   that does not begin with a UTF-8 byte order mark (which it would drop),
   whose name holds no character DuckDB reads as a glob (:data:`GLOB`);
   the name is given to DuckDB as an absolute path;
-- the reader refuses, with an error, a file holding a ``\\r`` (with
-  ``new_line='\\n'``), bytes that are not UTF-8, or a line longer than its
-  limit: :func:`count_file` then gives ``None``, and the caller reads the
-  file in batches (:mod:`rfc1738.columns.lines`), as for any other input;
+- that holds no ``\\r`` (the reader, even with ``new_line='\\n'``, may end a
+  line there: ``b"\\r\\n"`` is two empty rows to it): looked for in the file,
+  mapped into memory, before DuckDB reads it;
+- the reader refuses, with an error, bytes that are not UTF-8, or a line
+  longer than its buffer: :func:`count_file` then gives ``None``, and the
+  caller reads the file in batches (:mod:`rfc1738.columns.lines`), as for
+  any other input;
 - an empty line is a null row to the reader: it is judged as ``""``.
 
 One query counts the lines by grammar file and verdict (an aggregate:
@@ -27,6 +30,7 @@ stops once it has them.
 from __future__ import annotations
 
 import codecs
+import mmap
 import os
 import stat
 import threading
@@ -98,12 +102,16 @@ def engine_reads(path: str) -> bool:
         found = os.fstat(descriptor)
         if not stat.S_ISREG(found.st_mode) or found.st_size > FILE_BYTES:
             return False
-        start = os.read(descriptor, len(codecs.BOM_UTF8))
-    except OSError:
+        if not found.st_size:
+            return True
+        with mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ) as data:
+            # A \r: the reader may end a line there (or refuse the file).
+            bom = data[: len(codecs.BOM_UTF8)] == codecs.BOM_UTF8
+            return not bom and data.find(b"\r") < 0
+    except (OSError, ValueError):
         return False
     finally:
         os.close(descriptor)
-    return not start.startswith(codecs.BOM_UTF8)
 
 
 def line_source(path: str) -> str:
