@@ -245,14 +245,27 @@ _BYTES = [b"\r", b"\r\n", b"\xff", b"\xef\xbb\xbf", b"\xc3", b"\n"]
     ),
     st.booleans(),
     st.booleans(),
+    st.sampled_from([0, 7, PREFIX_BYTES]),
 )
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
 )
 def test_what_the_reader_reads_is_what_check_lines_reads(
-    tmp_path: Path, lines: list[bytes], final: bool, host_checks: bool
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    lines: list[bytes],
+    final: bool,
+    host_checks: bool,
+    prefix: int,
 ) -> None:
-    """Any bytes: DuckDB's counts and first errors are the library's, or it leaves the file."""
+    """Any bytes: DuckDB's counts and first errors are the library's, or it leaves the file.
+
+    The first errors from the file's start in Python, or numbered by DuckDB
+    (a prefix of 0 or 7 bytes leaves most to its second query).
+    """
+    from rfc1738.columns import files
+
+    monkeypatch.setattr(files, "PREFIX_BYTES", prefix)
     data = b"\n".join(lines) + (b"\n" if final and lines else b"")
     path = tmp_path / "urls.txt"
     path.write_bytes(data)
@@ -269,3 +282,5 @@ def test_what_the_reader_reads_is_what_check_lines_reads(
         if n
     } == dict(counts)
     assert [n for n, _ in found.first_invalid] == invalid[:5]
+    texts = data.decode("utf-8").split("\n")
+    assert [text for _, text in found.first_invalid] == [texts[n - 1] for n in invalid[:5]]
