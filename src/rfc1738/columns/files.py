@@ -30,6 +30,7 @@ stops once it has them.
 from __future__ import annotations
 
 import codecs
+import contextlib
 import mmap
 import os
 import stat
@@ -89,8 +90,11 @@ class FileCounts:
 
 
 def engine_reads(path: str) -> bool:
-    """Whether DuckDB may read ``path`` itself: a regular file of at most :data:`FILE_BYTES`
-    that does not begin with a BOM."""
+    """Whether DuckDB may read ``path`` itself (see the module's description).
+
+    A regular file of at most :data:`FILE_BYTES` whose name holds no
+    :data:`GLOB` character, that does not begin with a BOM and holds no ``\\r``.
+    """
     if any(char in GLOB for char in path):
         return False  # DuckDB would read the files the pattern names, not this one
     try:
@@ -149,8 +153,10 @@ def count_file(
 
     if not engine_reads(path):
         return None
-    # Read once: DuckDB would otherwise keep what it read, growing with the file.
-    con.execute("SET enable_external_file_cache = false")
+    # Read once: DuckDB would otherwise keep what it read, growing with the
+    # file (DuckDB 1.3 and later; before it, no such cache and no setting).
+    with contextlib.suppress(duckdb.Error):
+        con.execute("SET enable_external_file_cache = false")
     source = line_source(path)
     checks = "true" if host_checks else "false"
     judged = (
@@ -160,7 +166,7 @@ def count_file(
     try:
         rows = _run(con, f"SELECT file, valid, count(*) FROM ({judged}) GROUP BY ALL", progress)
     except duckdb.Error:
-        return None  # a \r, bytes that are not UTF-8, a line past the reader's limit
+        return None  # bytes that are not UTF-8, a line past the reader's buffer
     counts: dict[str, list[int]] = {}
     for file, valid, count in rows:
         counts.setdefault(file, [0, 0])[0 if valid else 1] += count
@@ -171,10 +177,13 @@ def count_file(
         first = _first_invalid(path, grammar, host_checks, wanted)
     if len(first) < wanted:
         numbered = f"SELECT row_number() OVER () AS line, url FROM {source}"
-        found = con.execute(
-            f"SELECT line, url FROM ({numbered}) WHERE NOT {prefix}_is_valid(url, {checks}) "
-            f"LIMIT {int(show)}"
-        ).fetchall()
+        try:
+            found = con.execute(
+                f"SELECT line, url FROM ({numbered}) WHERE NOT {prefix}_is_valid(url, {checks}) "
+                f"LIMIT {int(show)}"
+            ).fetchall()
+        except duckdb.Error:
+            return None  # (the file changed since: the batches read it as it is now)
         first = sorted((int(line), str(url)) for line, url in found)
     return FileCounts(
         lines=sum(sum(pair) for pair in counts.values()),
