@@ -154,7 +154,7 @@ def count_file(
     if not engine_reads(path):
         return None
     # Read once: DuckDB would otherwise keep what it read, growing with the
-    # file (DuckDB 1.3 and later; before it, no such cache and no setting).
+    # file (the setting is DuckDB 1.3's: kept optional, should the extra admit older).
     with contextlib.suppress(duckdb.Error):
         con.execute("SET enable_external_file_cache = false")
     source = line_source(path)
