@@ -52,6 +52,8 @@ def register(
       URL that is not valid.
     - ``rfc1738_grammar_file(url)``: the grammar file that reads it (its
       scheme's in lower case, or ``generic``), as ``rfc1738 check`` counts.
+    - ``rfc1738_struct_of_valid(url, file)``: the struct of a URL known to
+      be valid whose grammar file is ``file`` (for a query that has both).
     - ``rfc1738_error(url, host_checks := true)``: the library's error for
       a URL that is not valid (``reason``, 0-based ``position``, ``rule``,
       the full message ``error``), null for a valid one: a Python function
