@@ -41,18 +41,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).parent))
 from bench_columns import corpus_lines  # the shared corpora, as bench_columns reads them
-
-#: The plain loop every ratio is against.
-LOOP = """
-import sys
-from urllib.parse import urlsplit
-with open(sys.argv[1], encoding="utf-8", errors="surrogateescape") as lines:
-    for line in lines:
-        try:
-            urlsplit(line.rstrip("\\n"))
-        except ValueError:
-            pass
-"""
+from check_memory import LOOP  # the plain loop every ratio is against, as check_memory times it
 
 #: The bulk API on a list, against the loop over the same list, in one process.
 BULK = """

@@ -76,6 +76,16 @@ def library(data: bytes, host_checks: bool) -> tuple[int, Counter[tuple[str, boo
     return len(results), counts, [r.number for r in results if not r.valid]
 
 
+def by_verdict(counts: dict[str, tuple[int, int]]) -> dict[tuple[str, bool], int]:
+    """``FileCounts.counts`` as :func:`library` counts: (grammar file, verdict) → lines, none 0."""
+    return {
+        (file, verdict): n
+        for file, pair in counts.items()
+        for verdict, n in ((True, pair[0]), (False, pair[1]))
+        if n
+    }
+
+
 def counted(path: Path, host_checks: bool, show: int) -> object:
     judge = runner("duckdb", rfc1738.shipped())
     return judge.count_file(str(path), host_checks, show)
@@ -149,12 +159,7 @@ def test_a_file_the_reader_reads_counts_as_the_library(
     assert found is not None
     lines, counts, invalid = library(READ[name], host_checks)
     assert found.lines == lines
-    assert {
-        (file, verdict): n
-        for file, pair in found.counts.items()
-        for verdict, n in ((True, pair[0]), (False, pair[1]))
-        if n
-    } == dict(counts)
+    assert by_verdict(found.counts) == dict(counts)
     texts = READ[name].decode().split("\n")
     assert found.first_invalid == [(n, texts[n - 1]) for n in invalid]
 
@@ -275,12 +280,7 @@ def test_what_the_reader_reads_is_what_check_lines_reads(
         return
     total, counts, invalid = library(data, host_checks)
     assert found.lines == total
-    assert {
-        (file, verdict): n
-        for file, pair in found.counts.items()
-        for verdict, n in ((True, pair[0]), (False, pair[1]))
-        if n
-    } == dict(counts)
+    assert by_verdict(found.counts) == dict(counts)
     assert [n for n, _ in found.first_invalid] == invalid[:5]
     texts = data.decode("utf-8").split("\n")
     assert [text for _, text in found.first_invalid] == [texts[n - 1] for n in invalid[:5]]
