@@ -63,7 +63,7 @@ def run(
 
 
 def on_terminal(*args: str | Path, input: bytes = b"") -> tuple[int, bytes, bytes]:
-    """Run ``rfc1738 ARGS`` with stderr on a terminal (a pty): status, stdout, what the terminal got."""
+    """``rfc1738 ARGS`` with stderr on a terminal (a pty): status, stdout, what the pty got."""
     assert SCRIPT is not None, "the rfc1738 console script is not installed"
     leader, follower = pty.openpty()
     try:
