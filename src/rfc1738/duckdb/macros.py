@@ -97,17 +97,25 @@ def _screened(plan: ColumnPlan, yes: str, no: str, doubt: str) -> str:
         checked = f"CASE WHEN {verdict} THEN {doubt} ELSE {no} END"
     else:
         limits = plan.limits
-        run = (
-            "true"
-            if plan.label_run is None
-            else f"regexp_matches(url, {sql_string(plan.label_run)})"
-        )
+        if plan.short_labels is not None and plan.short_host is not None:
+            # Where the screen took the URL: its host's labels, then its length.
+            longer = (
+                f"WHEN NOT regexp_full_match(url, {sql_string(plan.short_labels)}) THEN {doubt} "
+                f"WHEN length(url) <= {limits.host} THEN {yes} "
+                f"WHEN NOT regexp_full_match(url, {sql_string(plan.short_host)}) THEN {doubt} "
+            )
+        else:
+            run = (
+                "true"
+                if plan.label_run is None
+                else f"regexp_matches(url, {sql_string(plan.label_run)})"
+            )
+            longer = f"WHEN length(url) > {limits.host} THEN {doubt} WHEN {run} THEN {doubt} "
         checked = (
             f"CASE WHEN NOT regexp_full_match(url, {sql_string(plan.screened)}) "
             f"THEN CASE WHEN {verdict} THEN {doubt} ELSE {no} END "
             f"WHEN length(url) <= {limits.label} THEN {yes} "
-            f"WHEN length(url) > {limits.host} THEN {doubt} "
-            f"WHEN {run} THEN {doubt} ELSE {yes} END"
+            f"{longer}ELSE {yes} END"
         )
     return f"CASE WHEN url IS NULL THEN NULL WHEN NOT host_checks THEN {grammar} ELSE {checked} END"
 
