@@ -44,10 +44,13 @@ def dispatch_pattern() -> str:
     return r"^([^:\x{80}-\x{10ffff}]+):"
 
 
-def macro_statements(plan: ColumnPlan, prefix: str) -> list[str]:
-    """The ``CREATE TEMP MACRO`` statements of :func:`rfc1738.duckdb.register`, in order."""
+def macro_statements(plan: ColumnPlan, prefix: str, *, struct: bool = True) -> list[str]:
+    """The ``CREATE TEMP MACRO`` statements of :func:`rfc1738.duckdb.register`, in order.
+
+    ``struct=False``: without the two struct macros (the verdict's only).
+    """
     files = _grammar_file(plan)
-    return [
+    verdicts = [
         f"CREATE OR REPLACE TEMP MACRO {prefix}_grammar_file(url) AS {files}",
         f"CREATE OR REPLACE TEMP MACRO {prefix}_is_valid(url, host_checks := true) AS "
         f"{_is_valid(plan, prefix)}",
@@ -55,6 +58,11 @@ def macro_statements(plan: ColumnPlan, prefix: str) -> list[str]:
         # for the bulk API, which has the library judge those.
         f"CREATE OR REPLACE TEMP MACRO {prefix}_screen(url, host_checks := true) AS "
         f"{_screened(plan, '1::UTINYINT', '0::UTINYINT', '2::UTINYINT')}",
+    ]
+    if not struct:
+        return verdicts
+    return [
+        *verdicts,
         f"CREATE OR REPLACE TEMP MACRO {prefix}_struct(url, host_checks := true) AS "
         f"{_struct(plan, prefix)}",
         # The struct of a URL known to be valid, whose grammar file is known:
