@@ -21,6 +21,7 @@ smaller input, this process writes every record.
 
 from __future__ import annotations
 
+import errno
 import gc
 import io
 import json
@@ -130,8 +131,7 @@ def write_records(
     block's lines were invalid and too long to judge. Close the iterator
     (``contextlib.closing``) to end the worker processes if it is left early.
     """
-    binary = getattr(out, "buffer", None)
-    cores = _cores() if binary is not None and hasattr(os, "memfd_create") else 1
+    cores = _cores() if hasattr(os, "memfd_create") and _has_fd(out) else 1
     size = _size(stream)
     workers: _Workers | None = None
     held: deque[tuple[bytes, int, int]] = deque()  # the blocks the workers hold, oldest first
@@ -152,7 +152,7 @@ def write_records(
                     answer = workers.receive(len(held))
                     if answer is not None:
                         done += held.popleft()[2]
-                        yield _written(answer, out, binary, done)
+                        yield _written(answer, out, done)
                 if workers is not None and workers.failed is None and workers.send(chunk, start):
                     held.append((chunk, start, lines))
                 else:
@@ -172,7 +172,7 @@ def write_records(
                     yield _inline(writer, *held.popleft()[:2], out, done)
                 else:
                     done += held.popleft()[2]
-                    yield _written(answer, out, binary, done)
+                    yield _written(answer, out, done)
         finally:
             if workers is not None:
                 workers.close(finished=not held)
@@ -188,18 +188,34 @@ def _inline(
     return done, writer.invalid - invalid, writer.too_long - too_long
 
 
-def _written(
-    answer: tuple[bytes, int, int],
-    out: TextIO,
-    binary: BinaryIO | None,
-    done: int,
-) -> tuple[int, int, int]:
-    """Write a worker's records of a block (ASCII, as ``json`` writes them)."""
-    records, invalid, too_long = answer
-    assert binary is not None  # workers run only where stdout has one
+def _written(answer: tuple[int, int, int, int], out: TextIO, done: int) -> tuple[int, int, int]:
+    """Write a worker's records of a block to ``out`` (its file descriptor), after what is buffered.
+
+    From the memory file to the output in the kernel (``sendfile``), not
+    through a string here; by reads where the output does not take that (a
+    file open to append).
+    """
+    records, size, invalid, too_long = answer
     out.flush()  # what this process wrote itself goes first
-    binary.write(records)
+    target = out.fileno()
+    offset = 0
+    while offset < size:
+        try:
+            offset += os.sendfile(target, records, offset, size - offset)
+        except OSError as error:
+            if error.errno not in (errno.EINVAL, errno.ENOSYS, errno.EOPNOTSUPP):
+                raise  # a reader gone away (EPIPE), a full disk: as for any output
+            break
+    while offset < size:
+        data = os.pread(records, min(size - offset, _COPIED), offset)
+        offset += len(data)
+        out.buffer.write(data)
+    out.buffer.flush()
     return done, invalid, too_long
+
+
+#: How many bytes are copied at a time where the output does not take ``sendfile``.
+_COPIED = 1 << 20
 
 
 def _broken(workers: _Workers | None) -> None:
@@ -230,6 +246,15 @@ def _chunks(stream: BinaryIO) -> Iterator[bytes]:
             rest = block
     if rest:
         yield rest
+
+
+def _has_fd(out: TextIO) -> bool:
+    """Whether ``out`` writes to a file descriptor, through a binary buffer (as stdout does)."""
+    try:
+        out.fileno()
+    except (OSError, AttributeError, ValueError, io.UnsupportedOperation):
+        return False
+    return hasattr(out, "buffer")
 
 
 def _size(stream: BinaryIO) -> int:
@@ -347,10 +372,11 @@ class _Workers:
         self.sent += 1
         return True
 
-    def receive(self, held: int) -> tuple[bytes, int, int] | None:
-        """The records of the oldest of the ``held`` blocks sent, and its counts.
+    def receive(self, held: int) -> tuple[int, int, int, int] | None:
+        """The answer to the oldest of the ``held`` blocks sent; ``None`` if its worker ended.
 
-        ``None`` if its worker ended before it answered.
+        The memory file of its records (from its start), their size, and
+        how many of the block's lines were invalid and too long to judge.
         """
         oldest = self.sent - held
         index, slot = oldest % self.count, oldest // self.count % SLOTS
@@ -362,7 +388,7 @@ class _Workers:
             self.failed = index
             return None
         size, invalid, too_long = _ANSWER.unpack(answer)
-        return os.pread(self.slots[index][slot][1], size, 0), invalid, too_long
+        return self.slots[index][slot][1], size, invalid, too_long
 
     def close(self, *, finished: bool) -> str:
         """End the workers (killed unless ``finished``, when each ends on its own).
