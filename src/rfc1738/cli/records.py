@@ -47,9 +47,12 @@ __all__ = ["CHUNK", "PARALLEL_BYTES", "RecordWriter", "write_records"]
 CHUNK = 512 << 10
 
 #: From how many bytes of input (the file's size, or what a pipe has given
-#: so far) the records are written by worker processes: below it, starting
-#: them costs more than they gain.
-PARALLEL_BYTES = 4 << 20
+#: so far) the records are written by worker processes. A fork takes half a
+#: millisecond, but each worker makes its writers again, and on a busy
+#: machine the workers cost some 10% more processor time than one process:
+#: on 2 idle cores 1 MiB of the benchmark's lines gained 9%, 2 MiB 18%
+#: (docs/performance.md).
+PARALLEL_BYTES = 2 << 20
 
 #: How many more containers made than freed set the collector off in the --jsonl loop.
 _COLLECT_AFTER = 50_000
