@@ -10,12 +10,13 @@ back in the order of its lines.
 The records of a block depend on nothing but its lines, so on Linux, with
 more than one core to run on and an input of at least
 :data:`PARALLEL_BYTES`, the blocks are written by worker processes (forked,
-one a core) while this process reads the next ones and writes the records
-in the order of the lines: the same bytes, the same exit status. Each
-worker holds one block at a time, and this process the records of one, so
+one a core, at most :data:`MAX_WORKERS`) while this process reads the next
+blocks and writes the records in the order of the lines: the same bytes,
+the same exit status. Each worker holds :data:`SLOTS` blocks of at most
+:data:`CHUNK` bytes with their records, and this process as many blocks, so
 memory does not grow with the input. A worker that ends before it has
 answered (killed, out of memory) is said on stderr, and this process
-writes its block and the rest itself. Elsewhere, on one core or for a
+writes its blocks and the rest itself. Elsewhere, on one core or for a
 smaller input, this process writes every record.
 """
 
@@ -40,7 +41,7 @@ from ..runtime.bulk import line_error, match_blocks
 from ..urls import Grammar
 from .output import Refusals, error_json, not_utf8_dict, say
 
-__all__ = ["CHUNK", "PARALLEL_BYTES", "RecordWriter", "write_records"]
+__all__ = ["CHUNK", "MAX_WORKERS", "PARALLEL_BYTES", "SLOTS", "RecordWriter", "write_records"]
 
 #: How many bytes of the input make one block for a worker (at most; cut
 #: after a line ending): some 10,000 lines of the benchmark's, a few MiB of records.
@@ -53,6 +54,11 @@ CHUNK = 512 << 10
 #: on 2 idle cores 1 MiB of the benchmark's lines gained 9%, 2 MiB 18%
 #: (docs/performance.md).
 PARALLEL_BYTES = 2 << 20
+
+#: At most how many workers run, whatever the cores: each holds :data:`SLOTS`
+#: blocks and their records (some 10 MiB), and this process copies every
+#: record they write (measured on 2 cores only).
+MAX_WORKERS = 8
 
 #: How many more containers made than freed set the collector off in the --jsonl loop.
 _COLLECT_AFTER = 50_000
@@ -134,7 +140,7 @@ def write_records(
     block's lines were invalid and too long to judge. Close the iterator
     (``contextlib.closing``) to end the worker processes if it is left early.
     """
-    cores = _cores() if hasattr(os, "memfd_create") and _has_fd(out) else 1
+    cores = min(_cores(), MAX_WORKERS) if hasattr(os, "memfd_create") and _has_fd(out) else 1
     size = _size(stream)
     workers: _Workers | None = None
     held: deque[tuple[bytes, int, int]] = deque()  # the blocks the workers hold, oldest first
