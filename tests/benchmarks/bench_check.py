@@ -23,6 +23,10 @@ Each line gives the figure, the cores, seconds, lines per second, the ratio
 to the loop on as many cores, the peak RSS and the target.
 
     python tests/benchmarks/bench_check.py [--lines 1000000] [--runs 3]
+
+``--only FIGURE ...`` runs only those (the loop always, as the base; ``bulk``
+and ``memory`` name the last two), ``--cores 2`` or ``--cores 1`` one of the
+two: e.g. ``--only "check --jsonl" --cores 2`` while working on ``--jsonl``.
 """
 
 from __future__ import annotations
@@ -149,7 +153,10 @@ def main() -> None:
     parser.add_argument("--lines", type=int, default=1_000_000)
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--one", help=argparse.SUPPRESS)
+    parser.add_argument("--only", nargs="+", choices=[*RUNS, "bulk", "memory"])
+    parser.add_argument("--cores", type=int, choices=[1, 2])
     args = parser.parse_args()
+    wanted = set(args.only or [*RUNS, "bulk", "memory"]) | {"loop"}
     if args.one is not None:
         print(json.dumps(one_run(json.loads(args.one))))
         return
@@ -160,6 +167,8 @@ def main() -> None:
         f"{' '.join(script())}"
     )
     cores_list = (2, 1) if pinned else (2,)
+    if args.cores is not None:
+        cores_list = tuple(c for c in cores_list if c == args.cores)
     if not pinned:
         print("(no taskset here: 2 cores only)")
     with tempfile.TemporaryDirectory() as directory:
@@ -175,12 +184,14 @@ def main() -> None:
         )
         for cores in cores_list:
             base = 0.0
-            for figure in RUNS:
+            for figure in (f for f in RUNS if f in wanted):
                 # Parquet takes half a minute a run: once is enough to see its ratio.
                 runs = 1 if "parquet" in figure else args.runs
                 seconds, peak = best(command(figure, path, out), cores, runs)
                 base = base or seconds
                 row(figure, cores, seconds, args.lines, base, f"{peak:.0f} MiB")
+            if "bulk" not in wanted:
+                continue
             pin = ["taskset", "-c", "0"] if cores == 1 else []
             done = subprocess.run(
                 [*pin, sys.executable, "-c", BULK, str(path), str(args.runs)],
@@ -198,6 +209,9 @@ def main() -> None:
                 "",
             )
             row("bulk API check(list).valid", cores, bulk["bulk"], args.lines, bulk["loop"], "")
+        if "memory" not in wanted:
+            print(f"load average at the end {os.getloadavg()[0]:.1f}")
+            return
         # Memory: the same command on a file 4 times larger.
         larger = Path(directory) / "urls4.txt"
         with larger.open("wb") as copy:

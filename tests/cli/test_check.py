@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 import rfc1738
-from rfc1738.cli import check as check_command
+from rfc1738.cli import records
 from rfc1738.cli.check import installed_engine
 from rfc1738.cli.output import error_dict, error_json, result_dict
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
@@ -366,10 +366,10 @@ def test_jsonl_on_a_terminal_shows_each_record_as_its_line_comes() -> None:
 
 def test_the_jsonl_loop_runs_the_collector_less_often_and_puts_it_back() -> None:
     before = gc.get_threshold()
-    with check_command._collected_less_often():
-        assert gc.get_threshold() == (max(before[0], check_command._COLLECT_AFTER), *before[1:])
+    with records._collected_less_often():
+        assert gc.get_threshold() == (max(before[0], records._COLLECT_AFTER), *before[1:])
         assert gc.isenabled()
     assert gc.get_threshold() == before
-    with pytest.raises(KeyError), check_command._collected_less_often():
+    with pytest.raises(KeyError), records._collected_less_often():
         raise KeyError("a failure inside puts it back too")
     assert gc.get_threshold() == before

@@ -27,16 +27,13 @@ for it is counted apart, as not judged (:class:`~.output.Refusals`).
 from __future__ import annotations
 
 import argparse
-import gc
-import json
 import sys
 import time
 from collections import Counter
 from collections.abc import Iterator, Mapping
-from contextlib import ExitStack, contextmanager
+from contextlib import ExitStack, closing
 from importlib.util import find_spec
 from itertools import islice
-from json.encoder import encode_basestring_ascii as quoted
 from typing import BinaryIO, TextIO
 
 from ..columns import Checked, Engine, column_plan
@@ -44,9 +41,8 @@ from ..columns.files import FileCounts
 from ..columns.lines import Rows, line_batches, texts_at
 from ..columns.runners import Runner, runner
 from ..errors import RFC1738Error, URLSyntaxError
-from ..output.jsonl import MembersWriter, members_json, members_writer
 from ..output.table import CsvWriter, JsonLinesWriter, ParquetWriter
-from ..runtime.bulk import check_lines, line_error, lines, match_blocks
+from ..runtime.bulk import check_lines, line_error, lines
 from ..urls import Grammar
 from .output import (
     INVALID,
@@ -54,8 +50,6 @@ from .output import (
     TOO_LONG,
     USAGE,
     Refusals,
-    error_json,
-    not_utf8_dict,
     not_utf8_message,
     open_input,
     plural,
@@ -63,6 +57,7 @@ from .output import (
     say,
     write_json,
 )
+from .records import RecordWriter, write_records
 from .table import (
     arrow_rows,
     arrow_schema,
@@ -354,91 +349,20 @@ def _records(
             if progress is not None:
                 progress.update(summary.lines, summary.invalid)
         return
-    # The fast way, with the same text: each line matched once, the lines of
-    # a block by scheme (match_blocks), a valid line's fields written straight
-    # from its match (members_writer), an invalid line's error worked out
-    # without raising it (line_error); each block's records put back in the
-    # order of its lines and written at once.
-    host_checks = args.host_checks
-    writers: dict[str, MembersWriter] = {}
-    first = 1  # the number of the block's first line
-    with _collected_less_often():
-        for block in match_blocks(grammar, stream, host_checks=host_checks):
-            records = [""] * len(block)
-            for number, text, scheme, valid, match in block:
-                # The text as json.dumps writes a str (what json_value calls for one).
-                written = quoted(text)
-                verdict = "true" if valid else "false"
-                if match is not None:
-                    write = writers.get(scheme)
-                    if write is None:
-                        write = writers[scheme] = members_writer(
-                            grammar.url_class(scheme),
-                            grammar.engine(scheme).fields,
-                            grammar=grammar,
-                            host_checks=host_checks,
-                        )
-                    fields = write(text, match, len(written) == len(text) + 2)
-                elif valid:  # a scheme no expression serves
-                    fields = members_json(grammar.parse(text, host_checks=host_checks))
-                else:
-                    # All the exit status needs: no counts by scheme here.
-                    verdict, error = _line_error(grammar, text, scheme, host_checks, refusals)
-                    if verdict == "null":
-                        summary.too_long += 1
-                    else:
-                        summary.invalid += 1
-                    fields = f'"error": {error}'
-                records[number - first] = (
-                    f'{{"line": {number}, "text": {written}, "valid": {verdict}, {fields}}}\n'
-                )
-            out.write("".join(records))
-            first += len(block)
-            del block, records  # before the next block is read
+    # The fast way, with the same text (rfc1738.cli.records): each line
+    # matched once, the blocks of a large file written by worker processes.
+    writer = RecordWriter(grammar, args.host_checks, refusals)
+    with closing(write_records(writer, stream, out)) as written:
+        for lines_done, invalid, too_long in written:
+            # All the exit status needs: no counts by scheme here.
+            summary.invalid += invalid
+            summary.too_long += too_long
             if progress is not None:
-                progress.update(first - 1, summary.invalid)
-
-
-def _line_error(
-    grammar: Grammar, text: str, scheme: str, host_checks: bool, refusals: Refusals
-) -> tuple[str, str]:
-    """An invalid line's verdict (``false``, or ``null``: too long to judge) and error, as JSON."""
-    encoding = not_utf8_dict(text)
-    if encoding is not None:
-        return "false", json.dumps(encoding)
-    error = line_error(grammar, text, host_checks=host_checks, scheme=scheme)
-    refused = refusals.too_long(text, error, scheme)
-    if refused is not None:
-        return "null", error_json(refused)
-    return "false", error_json(error)
+                progress.update(lines_done, summary.invalid)
 
 
 def _verdict(valid: object) -> bool | None:
     return None if valid is None else bool(valid)
-
-
-@contextmanager
-def _collected_less_often() -> Iterator[None]:
-    """Run the cyclic garbage collector less often, for a loop over many lines.
-
-    The ``--jsonl`` loop keeps a block of lines with their matches while it
-    writes their records, and makes and frees several small containers a
-    line. At the default threshold (700 more containers made than freed)
-    the collector looks at each block's objects many times over and, now
-    and then, at every object of the process: some 7% of the time of the
-    loop (``docs/performance.md``), which makes no cycles of its own. Here the collector runs
-    after :data:`_COLLECT_AFTER` instead; it still runs.
-    """
-    threshold = gc.get_threshold()
-    gc.set_threshold(max(threshold[0], _COLLECT_AFTER), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-
-
-#: How many more containers made than freed set the collector off in the --jsonl loop.
-_COLLECT_AFTER = 50_000
 
 
 class Summary:

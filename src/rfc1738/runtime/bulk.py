@@ -266,6 +266,7 @@ def match_blocks(
     *,
     host_checks: bool = True,
     size: int = BLOCK_LINES,
+    start: int = 1,
 ) -> Iterator[list[LineMatch]]:
     """:func:`match_lines`, a block of lines at a time, each block's lines grouped by scheme.
 
@@ -277,6 +278,7 @@ def match_blocks(
     scheme as written, in the order each was first met, each scheme's valid
     lines before its invalid ones, and in the order of the lines within each.
     The verdicts and matches are :func:`match_lines`' (the tests compare both).
+    ``start``: the number of the first line (the lines of a part of a file).
 
     The lines of one scheme are matched one after another, and a consumer
     that takes them in the order given treats them one after another too:
@@ -293,7 +295,7 @@ def match_blocks(
     """
     judges = _Judges(parsers, host_checks)
     new = tuple.__new__  # LineMatch without the Python-level __new__ of a NamedTuple
-    number = 1
+    number = start
     for texts in _line_blocks(source, size):
         by_scheme: dict[str, list[int]] = {}
         for at, text in enumerate(texts):
