@@ -7,6 +7,7 @@ import json
 import os
 import pty
 import select
+import signal
 import subprocess
 import sys
 import textwrap
@@ -373,3 +374,27 @@ def test_the_jsonl_loop_runs_the_collector_less_often_and_puts_it_back() -> None
     with pytest.raises(KeyError), records._collected_less_often():
         raise KeyError("a failure inside puts it back too")
     assert gc.get_threshold() == before
+
+
+def test_ctrl_c_ends_the_command_by_sigint_without_a_traceback() -> None:
+    # --jsonl from a pipe writes each record as its line comes: one record
+    # read back says the command is in its loop when Ctrl-C comes.
+    assert SCRIPT is not None
+    child = subprocess.Popen(
+        [SCRIPT, "check", "--jsonl", "-"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        start_new_session=True,  # a group of its own, as a terminal's job is
+    )
+    assert child.stdin is not None and child.stdout is not None and child.stderr is not None
+    try:
+        child.stdin.write(b"http://h/\n")
+        child.stdin.flush()
+        assert json.loads(child.stdout.readline())["line"] == 1
+        os.killpg(child.pid, signal.SIGINT)  # what a terminal's Ctrl-C does
+        status = child.wait(timeout=TIMEOUT)
+        err = child.stderr.read()
+    finally:
+        child.kill()
+    assert (status, err) == (-signal.SIGINT, b"")

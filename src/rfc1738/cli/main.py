@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import os
+import signal
 import sys
 import warnings
 from collections.abc import Callable, Sequence
@@ -34,6 +35,7 @@ from .check import check, installed_engine
 from .find import find
 from .output import (
     BROKEN_PIPE,
+    INTERRUPTED,
     INVALID,
     OK,
     TOO_LONG,
@@ -79,6 +81,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         # quietly, and keep the interpreter's last flush from failing again.
         _discard_stdout()
         return BROKEN_PIPE
+    except KeyboardInterrupt:
+        # Ctrl-C: no traceback; end as Python itself would after one, by SIGINT
+        # (which a shell running the command in a loop sees, and stops).
+        _interrupted()
+        return INTERRUPTED  # where no signal ended it
     except OSError as error:  # a file to write (-o) or read that cannot be, or a stream
         say(str(error))
         try:
@@ -86,6 +93,15 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError:  # stdout itself (open for reading only): not again at exit
             _discard_stdout()
         return USAGE
+
+
+def _interrupted() -> None:
+    """What was written so far, flushed; then this process ended by SIGINT, where there is one."""
+    with contextlib.suppress(OSError, ValueError):
+        sys.stdout.flush()
+    if hasattr(signal, "SIGINT") and hasattr(os, "kill") and os.name == "posix":
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+        os.kill(os.getpid(), signal.SIGINT)
 
 
 def _discard_stdout() -> None:

@@ -14,6 +14,7 @@ from ..urls import Grammar
 
 __all__ = [
     "BROKEN_PIPE",
+    "INTERRUPTED",
     "INVALID",
     "OK",
     "TOO_LONG",
@@ -42,6 +43,11 @@ OK, INVALID, USAGE, TOO_LONG = 0, 1, 2, 3
 #: for ``cat``, ``grep`` or ``yes`` killed by SIGPIPE there. The command stops
 #: quietly with it instead of being killed (no traceback, no message).
 BROKEN_PIPE = 141
+
+#: The exit status after Ctrl-C where no signal ends the process: 128 + SIGINT
+#: (2), what a shell reports for a command Ctrl-C ended. Where there is a
+#: SIGINT to end it by, it ends so (no traceback, no message).
+INTERRUPTED = 130
 
 
 def result_dict(
