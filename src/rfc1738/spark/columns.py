@@ -289,12 +289,16 @@ def _host_checks(plan: ColumnPlan, value: Mapping[str, Column]) -> Column:
     ok = F.lit(True)
     host, number, port = (value.get(name) for name in CHECKED)
     if host is not None:
-        labels = ~host.rlike(limits.long_label)
+        # No label of a host longer than a label may be (most) is too long: no match.
+        size = F.length(host)
+        labels = (size <= limits.label) | ~host.rlike(limits.long_label)
         octets = ~host.rlike(limits.large_part)
         shape = labels if number is None else F.when(number.isNotNull(), octets).otherwise(labels)
-        ok = ok & (host.isNull() | ((F.length(host) <= limits.host) & shape))
+        ok = ok & (host.isNull() | ((size <= limits.host) & shape))
     if port is not None:
-        ok = ok & (port.isNull() | ~port.rlike(limits.large_port))
+        # A port of fewer digits than the largest has is below it: no match.
+        short = F.length(port) < len(str(limits.port))
+        ok = ok & (port.isNull() | short | ~port.rlike(limits.large_port))
     return ok
 
 
@@ -333,12 +337,18 @@ def is_valid_url(
     )
     deep = written.rlike(plan.limits.java_checks)
     screens = {name: scheme.java_screened for name, scheme in plan.schemes.items()}
-    if not all(screens.values()):
+    shorts = {name: scheme.java_screened_short for name, scheme in plan.schemes.items()}
+    if not (all(screens.values()) and all(shorts.values())):
         return bare & F.when(_sure(plan, url), True).otherwise(deep)
     screened = _by_file(plan, key, {name: url.rlike(p) for name, p in screens.items() if p})
+    short = _by_file(plan, key, {name: url.rlike(p) for name, p in shorts.items() if p})
+    # A URL of at most a label's length (in bytes: at least as many as its
+    # characters, and known without reading it) holds no label or name too
+    # long: the screen without its lookaheads, which cost about as much as the rest.
+    sure = F.when(F.octet_length(url) <= plan.limits.label, short).otherwise(screened)
     # The bare verdict before the checks: an invalid URL (most of those the
     # screen refuses) fails that one match and is not written again.
-    return F.when(screened, True).otherwise(bare & deep)
+    return F.when(sure, True).otherwise(bare & deep)
 
 
 @cache
@@ -414,12 +424,15 @@ def _cut(text: Column, cut: Derived) -> Column:
         return F.get(F.split(text, separator, cut.parts or -1), cut.part)
     pair = _java_literal(cut.pair)
     if len(cut.separator) == 1 and len(cut.pair) == 1:
-        # One character each: the pairs as two lists of matches, with no
-        # lambda (Spark runs a lambda inside another, the struct's, a row at a time).
+        # One character each: the pairs as two lists of matches, zipped. Spark
+        # runs zip_with without generated code, and so the projection that holds
+        # it row by row, its code split into methods the JVM compiles (see url_struct).
         inside = _class_literal(cut.separator)
         spec = f"{separator}([^{inside}{_class_literal(cut.pair)}]*)(?:{pair}([^{inside}]*))?"
-        pairs = F.arrays_zip(
-            F.regexp_extract_all(text, F.lit(spec), 1), F.regexp_extract_all(text, F.lit(spec), 2)
+        pairs = F.zip_with(
+            F.regexp_extract_all(text, F.lit(spec), 1),
+            F.regexp_extract_all(text, F.lit(spec), 2),
+            lambda name, value: F.struct(name.alias("name"), value.alias("value")),
         )
         return pairs.cast("array<struct<name: string, value: string>>")
 
@@ -480,15 +493,15 @@ def url_struct(
     url = _column(col)
     plan = _plan(grammar_dir)
     layout = _layout(_dir(grammar_dir), tuple(field.name for field in plan.fields))
-    parts = _parts(_written(plan, url, _key(url), layout))
+    written = _written(plan, url, _key(url), layout)
+    parts = _parts(written)
     value = _values(parts, layout)
-    # Matched: the template's parts, the first a grammar file's name, from a URL
-    # without the separator (which no valid URL holds); a URL the pattern does
-    # not match is one part. The condition names the parts twice, and Spark
-    # evaluates it for every row: Spark computes them once, for the fields too.
+    # A URL its file's pattern matches is written again, with separators no
+    # valid URL holds; one it does not match comes back as it was. The
+    # condition names the parts, and Spark evaluates it for every row: Spark
+    # computes them once, for the fields too.
     file = F.get(parts, 0)
-    valid = (F.size(parts) == layout.parts) & file.isin(list(plan.schemes))
-    valid = valid & (F.instr(url, SEPARATOR) == 0)
+    valid = (F.size(parts) == layout.parts) & (written != url)
     if host_checks:
         valid = valid & _host_checks(plan, value)
     found = _struct_fields(plan, file, value)
