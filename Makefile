@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SHARED ?= ../shared
 
-.PHONY: demo test test-suite test-oldest-lark test-pythons wheel docs bench fuzz install clean
+.PHONY: demo test test-suite test-oldest-lark test-oldest-extras test-pythons wheel docs bench fuzz install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -29,7 +29,7 @@ test: install
 	$(BIN)/ruff check src tests docs/hooks
 	$(BIN)/mypy
 	$(MAKE) --no-print-directory -j2 --output-sync=target INSTALLED=1 \
-		test-suite test-oldest-lark test-pythons
+		test-suite test-oldest-lark test-oldest-extras test-pythons
 
 # INSTALLED=1: `make test` has just installed .venv.
 test-suite: $(if $(INSTALLED),,install)
@@ -51,6 +51,26 @@ test-oldest-lark: $(OLDEST)/bin/python
 	$(OLDEST)/bin/python -c "import lark; assert lark.__version__ == '$(OLDEST_LARK)', lark.__version__"
 	$(OLDEST)/bin/python -m pytest -q -p no:cacheprovider tests/bnf
 
+# The DuckDB and Polars backends, the bulk API and `check` on its engines against
+# the oldest versions the duckdb and polars extras admit: each lower bound in
+# pyproject.toml (`duckdb>=1.4`, ...) installed as `==` (1.4 is 1.4.0), so the
+# versions are read from the one place that declares them. A venv of its own,
+# kept between runs; pip fails if a pinned version cannot be had.
+OLDEST_EXTRAS := .venv-oldest-extras
+OLDEST_EXTRAS_TESTS := tests/columns tests/engines/test_duckdb.py tests/engines/test_polars.py \
+	tests/cli/test_check_engines.py
+$(OLDEST_EXTRAS)/bin/python:
+	$(PYTHON) -m venv $(OLDEST_EXTRAS)
+
+test-oldest-extras: $(OLDEST_EXTRAS)/bin/python wheel
+	$(OLDEST_EXTRAS)/bin/python -m pip install --quiet pytest hypothesis $(WHEEL_DIR)/rfc1738-*.whl \
+		$$($(OLDEST_EXTRAS)/bin/python -c \
+		'import tomllib; extras = tomllib.load(open("pyproject.toml", "rb"))["project"]["optional-dependencies"]; \
+		print(" ".join(sorted({r.replace(">=", "==") for name in ("duckdb", "polars") for r in extras[name]})))')
+	$(OLDEST_EXTRAS)/bin/python -m pip install --quiet --no-deps --force-reinstall $(WHEEL_DIR)/rfc1738-*.whl
+	@echo "test-oldest-extras: $$($(OLDEST_EXTRAS)/bin/python -m pip list 2>/dev/null | grep -iE '^(duckdb|polars|pyarrow|numpy) ' | tr -s ' ' | paste -sd ',')"
+	$(OLDEST_EXTRAS)/bin/python -m pytest -q -p no:cacheprovider $(OLDEST_EXTRAS_TESTS)
+
 # The documentation site, into site/: docs/, the docstrings, and a grammar
 # reference generated from grammar/ (docs/hooks/grammar_reference.py).
 docs: $(BIN)/python
@@ -59,7 +79,7 @@ docs: $(BIN)/python
 	NO_MKDOCS_2_WARNING=1 $(BIN)/mkdocs build --strict
 
 clean:
-	rm -rf $(VENV) $(OLDEST) $(addprefix .venv-,$(OTHER_PYTHONS)) build dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) $(OLDEST) $(OLDEST_EXTRAS) $(addprefix .venv-,$(OTHER_PYTHONS)) build dist site .pytest_cache .mypy_cache .ruff_cache .hypothesis
 
 # Speed figures against urllib.parse and rfc3986 (not part of `make test`).
 bench: install

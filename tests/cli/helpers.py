@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import pty
 import shutil
 import subprocess
 import sys
@@ -15,7 +16,16 @@ from rfc1738 import URLSyntaxError
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.cli.check import installed_engine
 
-__all__ = ["ENGINE", "SCRIPT", "Result", "edit", "edited_grammar", "error_of", "run"]
+__all__ = [
+    "ENGINE",
+    "SCRIPT",
+    "Result",
+    "edit",
+    "edited_grammar",
+    "error_of",
+    "on_terminal",
+    "run",
+]
 
 #: The last line of ``rfc1738 check``'s summary here: the engine that judged the lines.
 ENGINE = f"\nengine: {installed_engine()}\n"
@@ -50,6 +60,33 @@ def run(
         timeout=TIMEOUT,
     )
     return Result(done.returncode, done.stdout.decode(), done.stderr.decode())
+
+
+def on_terminal(*args: str | Path, input: bytes = b"") -> tuple[int, bytes, bytes]:
+    """``rfc1738 ARGS`` with stderr on a terminal (a pty): status, stdout, what the pty got."""
+    assert SCRIPT is not None, "the rfc1738 console script is not installed"
+    leader, follower = pty.openpty()
+    try:
+        child = subprocess.Popen(
+            [SCRIPT, *(str(a) for a in args)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            stderr=follower,
+        )
+        os.close(follower)
+        out, _ = child.communicate(input, timeout=TIMEOUT)
+        shown = b""
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:  # the terminal's other end is closed
+                break
+            if not chunk:
+                break
+            shown += chunk
+    finally:
+        os.close(leader)
+    return child.returncode, out, shown
 
 
 def error_of(text: str, parse: Callable[[str], object] = rfc1738.parse) -> URLSyntaxError:

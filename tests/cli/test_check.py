@@ -21,7 +21,7 @@ from rfc1738.cli.check import installed_engine
 from rfc1738.cli.output import error_dict, error_json, result_dict
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
-from .helpers import ENGINE, SCRIPT, TIMEOUT, edited_grammar, error_of, run
+from .helpers import ENGINE, SCRIPT, TIMEOUT, edited_grammar, error_of, on_terminal, run
 
 #: Valid and invalid lines, with a CRLF ending and a space that belongs to the URL.
 LINES = [
@@ -322,28 +322,8 @@ def test_progress_on_stderr_only_when_it_is_a_terminal() -> None:
     # longer than the first redraw's 0.1 s over these lines: DuckDB judges
     # them in one batch, sooner than that on a quiet machine (and then
     # draws nothing, as for any run that short).
-    leader, follower = pty.openpty()
-    try:
-        child = subprocess.Popen(
-            [str(SCRIPT), "check", "--engine", "python", "-"],
-            stdin=subprocess.PIPE,
-            stdout=subprocess.PIPE,
-            stderr=follower,
-        )
-        os.close(follower)
-        out, _ = child.communicate(data, timeout=TIMEOUT)
-        shown = b""
-        while True:
-            try:
-                chunk = os.read(leader, 65536)
-            except OSError:  # the terminal's other end is closed
-                break
-            if not chunk:
-                break
-            shown += chunk
-    finally:
-        os.close(leader)
-    assert child.returncode == 0
+    status, out, shown = on_terminal("check", "--engine", "python", "-", input=data)
+    assert status == 0
     assert out.startswith(b"100000 lines: 100000 valid, 0 invalid\n")
     assert b" lines/s" in shown
     assert shown.startswith(b"\r") and shown.endswith(b"\r\x1b[K")

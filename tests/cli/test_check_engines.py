@@ -24,7 +24,7 @@ from rfc1738.cli.output import not_utf8_dict
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 from tests.columns.backends import library
 
-from .helpers import TIMEOUT, Result, error_of, run
+from .helpers import TIMEOUT, Result, error_of, on_terminal, run
 
 HAS_DUCKDB = installed_engine() == "duckdb"
 ENGINES = [
@@ -328,3 +328,20 @@ def test_format_parquet_over_batches_is_the_same_from_either_engine(tmp_path: Pa
     lines_column = tables["duckdb"].column("line").to_pylist()
     assert lines_column == list(range(1, len(lines_column) + 1))
     assert tables["duckdb"].num_rows == lines.count(b"\n")
+
+
+@pytest.mark.skipif(not HAS_DUCKDB, reason="duckdb or pyarrow is not installed")
+def test_a_file_duckdb_reads_shows_the_share_read_on_a_terminal(tmp_path: Path) -> None:
+    import duckdb
+
+    if duckdb.__version__.split(".")[0] == "1":
+        pytest.skip(f"duckdb {duckdb.__version__} reports no progress while a query runs")
+    # Enough lines for the counting query to run past the first redraw (0.1 s).
+    path = tmp_path / "many.txt"
+    path.write_bytes(b"".join(b"http://h/%d\n" % i for i in range(2_000_000)))
+    status, out, shown = on_terminal("check", path)
+    assert status == 0
+    assert out.startswith(b"2000000 lines: 2000000 valid, 0 invalid\n")
+    assert out.endswith(b"\nengine: duckdb\n")
+    assert b"% of the file read" in shown
+    assert shown.startswith(b"\r") and shown.endswith(b"\r\x1b[K")

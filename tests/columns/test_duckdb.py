@@ -69,6 +69,19 @@ def test_registering_again_and_another_grammar_beside(tmp_path: Path) -> None:
     assert edited.is_valid(url) and not rfc1738.is_valid(url)
 
 
+def test_without_the_struct_only_the_verdicts_and_then_all_of_it() -> None:
+    con = duckdb.connect()
+    rfc1738.duckdb.register(con, errors=False, struct=False)
+    macros = "SELECT function_name FROM duckdb_functions() WHERE function_name LIKE 'rfc1738_%'"
+    created = {name for (name,) in con.execute(macros).fetchall()}
+    assert {"rfc1738_is_valid", "rfc1738_grammar_file", "rfc1738_screen"} <= created
+    assert not created & {"rfc1738_struct", "rfc1738_struct_of_valid", "rfc1738_error"}
+    assert con.execute("SELECT rfc1738_is_valid('http://h/')").fetchall() == [(True,)]
+    rfc1738.duckdb.register(con)  # then the rest, on the same connection
+    found = con.execute("SELECT rfc1738_struct('http://h/').host").fetchall()
+    assert found == [("h",)]
+
+
 @pytest.mark.parametrize("host_checks", [True, False])
 def test_every_sample_s_error_is_parse_s(
     con: duckdb.DuckDBPyConnection, storable: tuple[str, ...], host_checks: bool

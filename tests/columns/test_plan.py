@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -140,6 +141,82 @@ def test_the_screen_passes_only_urls_that_pass_the_host_checks(
             passed += 1
             assert rfc1738.is_valid(text), text
     assert passed > len(texts) / 4
+
+
+def test_short_labels_and_short_host_tell_exactly_which_screened_urls_pass(
+    texts: tuple[str, ...],
+) -> None:
+    """On a URL ``screened`` accepts, each bounded pattern matches iff its host check passes.
+
+    ``short_labels``: every label of the host (if any) at most ``label`` long;
+    ``short_host``: the host at most ``host`` long. Together with the screen
+    they are the host checks: a URL the screen and both accept is valid, and
+    one the screen accepts but either refuses is not (HOST_LIMITS puts
+    hosts on each side of both limits in every scheme's place for one).
+    """
+    re2 = pytest.importorskip("re2", reason="google-re2 is not installed (the test extra)")
+    plan = column_plan()
+    assert plan.screened and plan.short_labels and plan.short_host
+    screened = re2.compile(plan.screened)
+    labels, host = re2.compile(plan.short_labels), re2.compile(plan.short_host)
+    seen = {(True, True): 0, (True, False): 0, (False, True): 0}
+    for text in texts:
+        if not screened.fullmatch(text):
+            continue
+        verdict = (bool(labels.fullmatch(text)), bool(host.fullmatch(text)))
+        assert rfc1738.is_valid(text) == all(verdict), (text, verdict)
+        if verdict in seen:
+            seen[verdict] += 1
+    assert all(seen.values()), seen  # each case is in the samples
+
+
+def test_what_may_come_before_and_after_a_group() -> None:
+    tree = written.read(r"^a(?:b|c?)(?P<h>[x-z]+)(?::[0-9]*)?(?:/q)*$")
+
+    def chosen(node: written.Node) -> bool:
+        return isinstance(node, written.Group) and node.name == "h"
+
+    ((before, after),) = written.neighbours(tree, chosen)
+    assert before == frozenset("abc")
+    assert after == frozenset(":/")  # the end of the text is no character
+    assert written.edge_chars(tree) == frozenset("a")
+    assert written.edge_chars(tree, last=True) == frozenset("xyz0123456789:q")
+    (inside,) = written.neighbours(written.read(r"^(?:(?P<h>a)b)*$"), chosen)
+    assert inside == (frozenset("b"), frozenset("b"))  # a repetition comes round again
+
+
+def test_no_bounded_hosts_where_a_host_character_may_follow_a_host(tmp_path: Path) -> None:
+    """An http host that a ``-`` may follow: its text is not fixed by where its characters end.
+
+    The plan then has no ``short_labels``/``short_host`` (the engines fall
+    back to ``label_run``), and DuckDB's verdict is still the library's.
+    """
+    duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed (rfc1738[duckdb])")
+    from rfc1738.bnf.files import shipped_grammar_dir
+    from rfc1738.duckdb import register
+
+    copy = tmp_path / "grammar"
+    shutil.copytree(shipped_grammar_dir(), copy)
+    http = copy / "http.lark"
+    text = http.read_text(encoding="utf-8")
+    rule = 'httpurl: "http://"i hostport ['
+    assert rule in text
+    http.write_text(text.replace(rule, rule.replace("[", '"-"? ['), 1), encoding="utf-8")
+    grammar = rfc1738.load(copy)
+    plan = column_plan(grammar)
+    assert plan.screened is not None
+    assert plan.short_labels is None and plan.short_host is None
+    con = duckdb.connect()
+    register(con, grammar=grammar)
+    label = "a" * (plan.limits.label + 1)
+    for url in (
+        f"http://{label}.com-/",
+        f"http://b.{label}-/x",
+        f"http://b.com-/{label}",
+        "http://b.c-",
+    ):
+        (found,) = con.execute("SELECT rfc1738_is_valid(?)", [url]).fetchone() or (None,)
+        assert found == grammar.is_valid(url), url
 
 
 def test_the_cache_keeps_one_file_per_grammar_and_refuses_damage(tmp_path: Path) -> None:

@@ -2,7 +2,8 @@
 
 Sources: every case of the project's test data (``tests/cases.py``, the
 parser-confusion table), a few strings where the fields a hook reads are
-cut (``HOOKED``), a sample of each corpus in ``shared/corpora``, URLs
+cut (``HOOKED``), hosts on each side of the host checks' limits
+(``HOST_LIMITS``), a sample of each corpus in ``shared/corpora``, URLs
 generated from each scheme's grammar file (:func:`rfc1738.strategies.urls`),
 near-misses of them (:func:`rfc1738.strategies.invalid_urls`: a character no
 URL holds, a port, octet, label or host name out of the host checks' range)
@@ -28,7 +29,7 @@ from pathlib import Path
 from hypothesis import HealthCheck, Phase, given, settings
 
 import rfc1738
-from rfc1738.runtime.hosts import CHECKED_PRODUCTIONS
+from rfc1738.runtime.hosts import CHECKED_PRODUCTIONS, MAX_HOST, MAX_LABEL
 from rfc1738.strategies import InvalidURL, invalid_urls, urls
 from tests.benchmarks.bench import ADVERSARIAL
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT, RFC_EXAMPLES
@@ -51,6 +52,52 @@ HOOKED = (
     "prospero://h/a;%3B=%3D;x=",
     "prospero://h/%3Ba=b;c=d",
     "nntp://h:1/g.h/0",
+)
+
+
+def _host_of(length: int) -> str:
+    """A host name of ``length`` characters, each label at most ``MAX_LABEL`` long."""
+    labels = []
+    while length > MAX_LABEL:
+        take = min(MAX_LABEL, length - 2)  # room for a "." and a label after it
+        labels.append("a" * take)
+        length -= take + 1
+    labels.append("b" * length)
+    return ".".join(labels)
+
+
+#: Hosts on each side of the label and name limits, in every scheme's place for
+#: a host; and long URLs whose host is short (a long path, query, segment).
+HOST_LIMITS = (
+    *(
+        template.format(host=host)
+        for template in (
+            "http://{host}/",
+            "ftp://u:p@{host}:21/x",
+            "gopher://{host}/1x",
+            "telnet://{host}/",
+            "wais://{host}/db",
+            "prospero://{host}/p",
+            "nntp://{host}/g",
+            "file://{host}/p",
+            "news:x@{host}",
+            "foo://u@{host}:8/p",
+        )
+        for host in (
+            "a" * MAX_LABEL + ".com",
+            "a" * (MAX_LABEL + 1) + ".com",
+            "c.d" + "e" * (MAX_LABEL + 1),
+            _host_of(MAX_HOST),
+            _host_of(MAX_HOST + 1),
+        )
+    ),
+    "http://h.com/" + "0123456789abcdef" * 5,
+    "http://h.com/p?" + "q" * (MAX_HOST + 40),
+    "http://h:99999/" + "x" * (MAX_HOST + 1),
+    "ftp://h.com/" + "x" * (MAX_HOST + 1),
+    "file:///" + "x" * (MAX_HOST + 1),
+    "foo://h/" + "x" * (MAX_HOST + 1),
+    "foo:" + "x" * (MAX_HOST + 1),
 )
 #: Characters mutations insert: the grammar's own, and those it forbids.
 MUTATION_CHARS = '%09aZ.-+:/@;?=&*!#~ \t\n\\[]<>"é\u212a\u017f'
@@ -142,6 +189,7 @@ def texts() -> list[str]:
     found.extend(RFC_EXAMPLES)
     found.extend(case.url for case in CONFUSIONS)
     found.extend(HOOKED)
+    found.extend(HOST_LIMITS)
     found.extend(corpus_lines())
     for scheme in sorted(rfc1738.load().files):
         drawn, missed = _generated(scheme)

@@ -125,7 +125,7 @@ def _runner(args: argparse.Namespace, grammar: Grammar) -> Runner | None:
         return None
     if args.format == "parquet":
         if args.output in (None, "-"):
-            say("--format parquet needs --output PATH (Parquet is not written to a terminal)")
+            say("--format parquet needs --output PATH (a Parquet file, not standard output)")
             return None
         if find_spec("pyarrow") is None:
             say("--format parquet needs pyarrow: pip install 'rfc1738[duckdb]'")

@@ -7,12 +7,15 @@ backend (:mod:`rfc1738.duckdb`, :mod:`rfc1738.polars`, the bulk API of
 
 - :attr:`ColumnPlan.verdict`: the full-match pattern of any URL (the bare
   grammar's verdict, dispatching on the scheme itself);
-- :attr:`ColumnPlan.screened` and :attr:`ColumnPlan.label_run`: a URL the
-  first accepts passes the host checks too, if it has at most
-  :attr:`HostLimits.label` characters, or at most :attr:`HostLimits.host`
-  and no match of the second; any other URL the verdict accepts has its
-  ``host``, ``hostnumber`` and ``port`` taken out with its scheme's pattern
-  and checked (:class:`HostLimits`);
+- :attr:`ColumnPlan.screened`, :attr:`ColumnPlan.short_labels`,
+  :attr:`ColumnPlan.short_host` and :attr:`ColumnPlan.label_run`: a URL
+  the first accepts passes the host checks too, if it has at most
+  :attr:`HostLimits.label` characters, or the second accepts it and it has
+  at most :attr:`HostLimits.host` characters or the third accepts it (or,
+  for an engine without those two, it has at most :attr:`HostLimits.host`
+  characters and the fourth finds nothing in it); any other URL the
+  verdict accepts has its ``host``, ``hostnumber`` and ``port`` taken out
+  with its scheme's pattern and checked (:class:`HostLimits`);
 - :attr:`ColumnPlan.schemes`: per grammar file, the pattern that takes a URL
   apart (:class:`SchemeColumns`, in RE2's dialect, Python's and Java's)
   and where each field is in it (:class:`FieldSource`);
@@ -49,7 +52,7 @@ __all__ = [
 ]
 
 #: The version of the plan's data that :func:`read_plan` reads.
-FORMAT = 3
+FORMAT = 5
 
 #: The struct's first field: the scheme as written, the text before the first ``:``.
 SCHEME = "scheme"
@@ -166,6 +169,10 @@ class ColumnPlan:
     screened: str | None
     #: A search pattern: a run longer than a label may be; ``None``: none.
     label_run: str | None
+    #: Full-match patterns: :attr:`screened` where each host's labels are
+    #: short enough, and where each host is; ``None``: none.
+    short_labels: str | None
+    short_host: str | None
     #: The host checks.
     limits: HostLimits
     #: The struct's fields after ``scheme``, in order.
@@ -206,6 +213,8 @@ def read_plan(data: object) -> ColumnPlan:
         _str(top.get("verdict"), "verdict"),
         _optional_str(top.get("screened"), "screened"),
         _optional_str(top.get("label_run"), "label_run"),
+        _optional_str(top.get("short_labels"), "short_labels"),
+        _optional_str(top.get("short_host"), "short_host"),
         HostLimits(
             _int(limits.get("label"), "label"),
             _int(limits.get("host"), "host"),

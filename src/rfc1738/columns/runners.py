@@ -223,7 +223,10 @@ class _DuckDB(Runner):
         from ..duckdb import register
 
         self.con: duckdb.DuckDBPyConnection = duckdb.connect()
-        register(self.con, grammar=grammar, prefix=_PREFIX, errors=False)
+        # The struct's macros when a run first asks for the struct: counting
+        # a file (rfc1738 check) needs none.
+        self.struct_ready = False
+        register(self.con, grammar=grammar, prefix=_PREFIX, errors=False, struct=False)
 
     def rows(self, urls: object) -> Rows:
         # pyarrow: comes with the duckdb extra.
@@ -268,6 +271,12 @@ class _DuckDB(Runner):
         if schemes:
             columns.append("scheme")
         if struct:
+            if not self.struct_ready:
+                # The macros import duckdb: an optional dependency, chosen already.
+                from ..duckdb import register
+
+                register(self.con, grammar=self.grammar, prefix=_PREFIX, errors=False)
+                self.struct_ready = True
             # The verdict and the file found once (rfc1738_struct would find
             # both again): the struct of each valid row, those in doubt too.
             valid = f"state = 1 OR (state = 2 AND rfc1738_is_valid(url, {checks}))"

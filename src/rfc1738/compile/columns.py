@@ -76,7 +76,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "LABEL_SEPARATOR", "plan_data", "struct_fields"]
 
 #: The version of :func:`plan_data`'s shape.
-FORMAT = 3
+FORMAT = 5
 
 #: Where :func:`rfc1738.runtime.hosts.check_host` splits a host into labels and parts.
 LABEL_SEPARATOR = "."
@@ -106,7 +106,7 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
     java = export_grammar(grammar, JAVA)
     java_marked = export_grammar(grammar, JAVA, mark_empty=True)
     try:
-        screened, label_run = _screen(plain.any_groups)
+        screened, label_run, short_hosts = _screen(plain.any_groups)
         java_screened: dict[str, str | None] = {
             scheme: _screen(found, java=True)[0] for scheme, found in java.schemes.items()
         }
@@ -115,7 +115,7 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
             for scheme, found in java.schemes.items()
         }
     except _NoScreen:
-        screened, label_run = None, None
+        screened, label_run, short_hosts = None, None, None
         java_screened = dict.fromkeys(java.schemes)
         java_short = dict.fromkeys(java.schemes)
     return {
@@ -123,6 +123,8 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
         "verdict": plain.any,
         "screened": screened,
         "label_run": label_run,
+        "short_labels": None if short_hosts is None else short_hosts[0],
+        "short_host": None if short_hosts is None else short_hosts[1],
         "limits": {
             "label": MAX_LABEL,
             "host": MAX_HOST,
@@ -337,8 +339,8 @@ def _cut_data(cut: Derived) -> dict[str, object]:
 
 def _screen(
     found: ExportedPattern, *, java: bool = False, names: bool = True
-) -> tuple[str, str | None]:
-    """The screened pattern and the label run (see the module's description).
+) -> tuple[str, str | None, tuple[str, str] | None]:
+    """The screened pattern, the label run and the short hosts (see the module's description).
 
     ``found`` is the dispatching RE2 pattern, or (``java``) one grammar
     file's Java pattern: the same rewriting, in that file's one option,
@@ -387,12 +389,63 @@ def _screen(
 
     tree = written.transform(tree, first_choices) if java else _each_scheme(tree, first_choices)
     tree = written.transform(tree, bounded)
-    uncaptured = written.transform(
-        tree, lambda node: written.Group(node.item) if isinstance(node, written.Group) else None
-    )
     label = frozenset(host_chars) - {LABEL_SEPARATOR}
     run = f"[{_class_text(label)}]{{{MAX_LABEL + 1}}}" if label else None
-    return written.write(uncaptured), run
+    short = None if java else _short_hosts(tree, found, host_chars, label)
+    return written.write(_uncaptured(tree)), run, short
+
+
+def _uncaptured(tree: written.Node) -> written.Node:
+    """``tree`` with every group a plain one: a verdict needs no groups."""
+    return written.transform(
+        tree, lambda node: written.Group(node.item) if isinstance(node, written.Group) else None
+    )
+
+
+def _short_hosts(
+    tree: written.Node, found: ExportedPattern, host: set[str], label: frozenset[str]
+) -> tuple[str, str] | None:
+    """The screened pattern (``tree``) with each host's labels, then its length, bounded.
+
+    In the first, each ``host`` group holds, in its place, runs of at most
+    :data:`MAX_LABEL` label characters between separators; in the second,
+    at most :data:`MAX_HOST` of the host's characters. A host ends where
+    the next character is none of its own (a ``:``, a ``/``, the end), so on
+    a URL the screen accepts the host is the same text in all three: the
+    first matches it exactly where its host (if any) passes the label
+    check, the second where it passes the name's.
+    """
+    if not label:
+        return None
+
+    def is_host(node: written.Node) -> bool:
+        return isinstance(node, written.Group) and found.groups.get(node.name or "") == "host"
+
+    for around in written.neighbours(tree, is_host):
+        # A host character next to a host: the host's text is not fixed by
+        # where its characters end, and the bounds could read another one.
+        if any(side is None or side & host for side in around):
+            return None
+    chars, labels = _class_text(frozenset(host)), _class_text(label)
+    split = _class_text(frozenset(LABEL_SEPARATOR))
+    bounds = (
+        f"[{labels}]{{0,{MAX_LABEL}}}(?:[{split}][{labels}]{{0,{MAX_LABEL}}})*",
+        f"[{chars}]{{0,{MAX_HOST}}}",
+    )
+    found_hosts = 0
+
+    def bounded(text: str) -> str:
+        def host_bounded(node: written.Node) -> written.Node | None:
+            nonlocal found_hosts
+            if not is_host(node):
+                return None
+            found_hosts += 1
+            return written.Group(written.Atom(text, frozenset(host)))
+
+        return written.write(_uncaptured(written.transform(tree, host_bounded)))
+
+    labels_bounded, length_bounded = (bounded(text) for text in bounds)
+    return (labels_bounded, length_bounded) if found_hosts else None
 
 
 def _java_name_limits(host: frozenset[str]) -> written.Atom:

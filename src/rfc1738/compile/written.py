@@ -21,7 +21,7 @@ made (a test holds every exported pattern to it).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 
 __all__ = [
@@ -35,7 +35,9 @@ __all__ = [
     "capture_numbers",
     "chars",
     "covers",
+    "edge_chars",
     "max_length",
+    "neighbours",
     "nullable",
     "read",
     "transform",
@@ -387,6 +389,77 @@ def chars(node: Node) -> frozenset[str] | None:
         if inner is None:
             return None
         found |= inner
+    return frozenset(found)
+
+
+def edge_chars(node: Node, *, last: bool = False) -> frozenset[str] | None:
+    """The characters a match of ``node`` may begin with (``last``: end with); ``None``: any."""
+    if isinstance(node, Atom):
+        return frozenset() if node.anchor else node.chars
+    if isinstance(node, Look):
+        return frozenset()
+    if isinstance(node, Alt):
+        return _union(edge_chars(option, last=last) for option in node.options)
+    if isinstance(node, Seq):
+        found: list[frozenset[str] | None] = []
+        for item in reversed(node.items) if last else node.items:
+            found.append(edge_chars(item, last=last))
+            if not nullable(item):
+                break
+        return _union(found)
+    return edge_chars(node.item, last=last)
+
+
+def neighbours(
+    tree: Node, chosen: Callable[[Node], bool]
+) -> list[tuple[frozenset[str] | None, frozenset[str] | None]]:
+    """The characters that may come right before, and right after, each node ``chosen`` picks.
+
+    In a match of ``tree``, outside lookbehinds; ``None``: any character
+    (the text's two ends: none).
+    """
+    found: list[tuple[frozenset[str] | None, frozenset[str] | None]] = []
+
+    def walk(node: Node, before: frozenset[str] | None, after: frozenset[str] | None) -> None:
+        if chosen(node):
+            found.append((before, after))
+        if isinstance(node, Seq):
+            items = node.items
+            # What follows each item, from the right; what precedes it, from the left.
+            follows: list[frozenset[str] | None] = [after] * len(items)
+            for at in range(len(items) - 2, -1, -1):
+                following = items[at + 1]
+                first = edge_chars(following)
+                follows[at] = _union((first, follows[at + 1])) if nullable(following) else first
+            precede = before
+            for at, item in enumerate(items):
+                walk(item, precede, follows[at])
+                ending = edge_chars(item, last=True)
+                precede = _union((ending, precede)) if nullable(item) else ending
+        elif isinstance(node, Alt):
+            for option in node.options:
+                walk(option, before, after)
+        elif isinstance(node, Rep):
+            again = node.high is None or node.high > 1
+            walk(
+                node.item,
+                _union((before, edge_chars(node.item, last=True))) if again else before,
+                _union((after, edge_chars(node.item))) if again else after,
+            )
+        elif isinstance(node, Group):
+            walk(node.item, before, after)
+
+    walk(tree, frozenset(), frozenset())
+    return found
+
+
+def _union(sets: Iterable[frozenset[str] | None]) -> frozenset[str] | None:
+    """The union of character sets, ``None`` (any character) if one is."""
+    found: set[str] = set()
+    for chars_ in sets:
+        if chars_ is None:
+            return None
+        found |= chars_
     return frozenset(found)
 
 

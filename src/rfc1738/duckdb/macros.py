@@ -44,10 +44,13 @@ def dispatch_pattern() -> str:
     return r"^([^:\x{80}-\x{10ffff}]+):"
 
 
-def macro_statements(plan: ColumnPlan, prefix: str) -> list[str]:
-    """The ``CREATE TEMP MACRO`` statements of :func:`rfc1738.duckdb.register`, in order."""
+def macro_statements(plan: ColumnPlan, prefix: str, *, struct: bool = True) -> list[str]:
+    """The ``CREATE TEMP MACRO`` statements of :func:`rfc1738.duckdb.register`, in order.
+
+    ``struct=False``: without the two struct macros (the verdict's only).
+    """
     files = _grammar_file(plan)
-    return [
+    verdicts = [
         f"CREATE OR REPLACE TEMP MACRO {prefix}_grammar_file(url) AS {files}",
         f"CREATE OR REPLACE TEMP MACRO {prefix}_is_valid(url, host_checks := true) AS "
         f"{_is_valid(plan, prefix)}",
@@ -55,6 +58,11 @@ def macro_statements(plan: ColumnPlan, prefix: str) -> list[str]:
         # for the bulk API, which has the library judge those.
         f"CREATE OR REPLACE TEMP MACRO {prefix}_screen(url, host_checks := true) AS "
         f"{_screened(plan, '1::UTINYINT', '0::UTINYINT', '2::UTINYINT')}",
+    ]
+    if not struct:
+        return verdicts
+    return [
+        *verdicts,
         f"CREATE OR REPLACE TEMP MACRO {prefix}_struct(url, host_checks := true) AS "
         f"{_struct(plan, prefix)}",
         # The struct of a URL known to be valid, whose grammar file is known:
@@ -97,17 +105,25 @@ def _screened(plan: ColumnPlan, yes: str, no: str, doubt: str) -> str:
         checked = f"CASE WHEN {verdict} THEN {doubt} ELSE {no} END"
     else:
         limits = plan.limits
-        run = (
-            "true"
-            if plan.label_run is None
-            else f"regexp_matches(url, {sql_string(plan.label_run)})"
-        )
+        if plan.short_labels is not None and plan.short_host is not None:
+            # Where the screen took the URL: its host's labels, then its length.
+            longer = (
+                f"WHEN NOT regexp_full_match(url, {sql_string(plan.short_labels)}) THEN {doubt} "
+                f"WHEN length(url) <= {limits.host} THEN {yes} "
+                f"WHEN NOT regexp_full_match(url, {sql_string(plan.short_host)}) THEN {doubt} "
+            )
+        else:
+            run = (
+                "true"
+                if plan.label_run is None
+                else f"regexp_matches(url, {sql_string(plan.label_run)})"
+            )
+            longer = f"WHEN length(url) > {limits.host} THEN {doubt} WHEN {run} THEN {doubt} "
         checked = (
             f"CASE WHEN NOT regexp_full_match(url, {sql_string(plan.screened)}) "
             f"THEN CASE WHEN {verdict} THEN {doubt} ELSE {no} END "
             f"WHEN length(url) <= {limits.label} THEN {yes} "
-            f"WHEN length(url) > {limits.host} THEN {doubt} "
-            f"WHEN {run} THEN {doubt} ELSE {yes} END"
+            f"{longer}ELSE {yes} END"
         )
     return f"CASE WHEN url IS NULL THEN NULL WHEN NOT host_checks THEN {grammar} ELSE {checked} END"
 

@@ -83,7 +83,9 @@ class ParquetWriter:
         # pyarrow.parquet: an optional dependency; the caller says which extra brings it.
         import pyarrow.parquet as pq
 
-        self.writer: Any = pq.ParquetWriter(path, schema)
+        # Lists in the Parquet specification's form (the child named
+        # "element"), as DuckDB writes them: pyarrow before 13 named it "item".
+        self.writer: Any = pq.ParquetWriter(path, schema, use_compliant_nested_type=True)
 
     def write(self, table: pa.Table) -> None:
         self.writer.write_table(table)
