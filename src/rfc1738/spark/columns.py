@@ -88,6 +88,8 @@ class _Slot:
     shown: int | None
     #: The grammar files that write this field here; ``None``: no other field shares the place.
     files: tuple[str, ...] | None
+    #: The grammar files that write another field here (``()`` where none does).
+    others: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +235,12 @@ def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
             index[place[name]],
             index[place[name]] + 1 if shown_at[place[name]] else None,
             having[name] if shared[place[name]] else None,
+            tuple(
+                f
+                for f in plan.schemes
+                if f not in having[name]
+                and any(place[other] == place[name] and f in having[other] for other in wanted)
+            ),
         )
         for name in wanted
     }
@@ -278,7 +286,13 @@ def _values(parts: Column, layout: _Layout) -> dict[str, Column]:
         if slot.shown is not None:
             there = there | (F.get(parts, slot.shown) != F.lit(""))
         if slot.files is not None:
-            there = F.get(parts, 0).isin(list(slot.files)) & there
+            # Something written, by this field's file: the shorter test (the files
+            # with no field here write "" there); after the text's, mostly false.
+            file = F.get(parts, 0)
+            if len(slot.others) < len(slot.files):
+                there = there & ~file.isin(list(slot.others))
+            else:
+                there = there & file.isin(list(slot.files))
         columns[name] = F.when(there, text)
     return columns
 
@@ -498,10 +512,12 @@ def url_struct(
     value = _values(parts, layout)
     # A URL its file's pattern matches is written again, with separators no
     # valid URL holds; one it does not match comes back as it was. The
-    # condition names the parts, and Spark evaluates it for every row: Spark
-    # computes them once, for the fields too.
+    # condition, which Spark evaluates for every row, names the parts twice
+    # (the file's name is never null where there are as many parts as that):
+    # Spark computes them once (a common subexpression), for the fields too,
+    # host checks or not.
     file = F.get(parts, 0)
-    valid = (F.size(parts) == layout.parts) & (written != url)
+    valid = (written != url) & (F.size(parts) == layout.parts) & file.isNotNull()
     if host_checks:
         valid = valid & _host_checks(plan, value)
     found = _struct_fields(plan, file, value)
