@@ -255,11 +255,6 @@ def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
     return _Layout(slots, count, templates)
 
 
-def _written_by(url: Column, pattern: str, template: str) -> Column:
-    """``url``'s fields as ``template`` writes them; ``url`` itself where ``pattern`` fails."""
-    return F.regexp_replace(url, F.lit(pattern), F.lit(template))
-
-
 def _written(plan: ColumnPlan, url: Column, key: Column, layout: _Layout) -> Column:
     """``url``'s fields as its file's template writes them; ``url`` where it does not match."""
     return _by_file(
