@@ -277,9 +277,10 @@ def _values(parts: Column, layout: _Layout) -> dict[str, Column]:
     columns: dict[str, Column] = {}
     for name, slot in layout.index.items():
         text = F.get(parts, slot.text)
-        there = text != F.lit("")
+        # Not empty: a count of bytes, which a string holds (no comparison to call).
+        there = F.octet_length(text) > 0
         if slot.shown is not None:
-            there = there | (F.get(parts, slot.shown) != F.lit(""))
+            there = there | (F.octet_length(F.get(parts, slot.shown)) > 0)
         if slot.files is not None:
             # Something written, by this field's file: the shorter test (the files
             # with no field here write "" there); after the text's, mostly false.
