@@ -25,22 +25,27 @@ functions. What Spark does shapes the SQL:
   pattern (the plan's ``java_screened``: the grammar with every port and
   hostnumber digit run bounded, and lookaheads at the host's start for
   the name's and the labels' lengths, so that what it takes passes every
-  check): a URL it takes is valid. Only the rest (a few
-  in a hundred: a port of five digits, a hostnumber part of three, a long
-  label, an invalid URL) is written again, host, hostnumber and port
-  side by side, and matched with the plan's ``java_checks``, the checks
-  as one pattern. :func:`url_struct` checks the fields it takes out,
-  with the plan's :class:`~rfc1738.columns.plan.HostLimits` patterns;
+  check; ``java_screened_short``, without the lookaheads, for a URL too
+  short to hold a label or name too long): a URL it takes is valid. Only
+  the rest (a few in a hundred: a port of five digits, a hostnumber part
+  of three, a long label, an invalid URL) is written again, host,
+  hostnumber and port side by side, and matched with the plan's
+  ``java_checks``, the checks as one pattern. :func:`url_struct` checks
+  the fields it takes out, with the plan's
+  :class:`~rfc1738.columns.plan.HostLimits` patterns, where a field is
+  long enough to fail them;
 - **the cuts** of :class:`~rfc1738.runtime.hooks.Derived` (gopher's
   selector, search and gopher+ string; prospero's fieldspecs) are
   ``split`` or ``regexp_extract_all`` on their group's text, in the files
   that cut it;
-- **no lambda**: the written parts are one expression that the struct's
-  condition names twice, so Spark computes it once (common subexpression
-  elimination), in a method of its own, for every field that names it. A
-  lambda's variable would do it too, but Spark generates the lambda's
-  body into the one method of the whole query, which grows past what the
-  JVM compiles.
+- **computed once**: the written parts are one expression that the
+  struct's condition names twice, so Spark computes it once (common
+  subexpression elimination) for every field that names it;
+- **compiled by the JVM**: prospero's pairs are zipped with ``zip_with``,
+  which Spark runs without generated code, so the projection that holds
+  the struct runs row by row, in code Spark splits into methods small
+  enough for the JVM to compile; as whole-stage code, the struct's one
+  method was too large, and ran in the bytecode interpreter.
 
 Measured against the pandas UDF (:func:`rfc1738.spark.url_verdict`) in
 ``docs/spark.md``.
@@ -324,7 +329,9 @@ def is_valid_url(
     a row, with its file's pattern. With host checks, one ``rlike`` a row
     too for most URLs, with the file's screened pattern (the plan's
     ``java_screened``: no port of five digits, no hostnumber part of three,
-    no label or name too long); the URLs it leaves in doubt have their host,
+    no label or name too long; ``java_screened_short``, without the look at
+    the lengths, for a URL of at most a label's length in bytes, which
+    cannot hold one too long); the URLs it leaves in doubt have their host,
     hostnumber and port written side by side (one ``regexp_replace``) and
     checked by one match of the plan's ``java_checks``. A null string gives null.
 
