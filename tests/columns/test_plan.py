@@ -63,6 +63,21 @@ def test_the_java_screen_is_each_files_pattern_bounded(data: dict[str, object]) 
     assert "[0-9]{1,4}+" in http and "[0-9]{1,2}+\\." in http
 
 
+def test_the_short_java_screen_is_the_screen_without_its_lookaheads() -> None:
+    """``java_screened_short``: the same bounded pattern, no look at the names' lengths."""
+    plan = column_plan()
+    for scheme in plan.schemes.values():
+        short, screen = scheme.java_screened_short, scheme.java_screened
+        assert short is not None and screen is not None
+        assert "(?!" not in short and short.startswith("\\A") and short.endswith("\\z")
+        if "host" in scheme.fields:
+            assert "(?!" in screen and len(short) < len(screen)
+        else:
+            assert short == screen
+    http = plan.schemes["http"].java_screened_short or ""
+    assert "[0-9]{1,4}+" in http and "[0-9]{1,2}+\\." in http
+
+
 def test_the_reader_refuses_syntax_it_does_not_know() -> None:
     for pattern in ("a*+", "(?=a)", "[^a]", r"\d", "a{2", "(a", "a)", "x\\"):
         with pytest.raises(ValueError):

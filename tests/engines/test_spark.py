@@ -158,6 +158,41 @@ def test_the_java_screen_passes_only_urls_that_pass_the_host_checks(
     ]
 
 
+def test_the_short_screen_is_the_screen_on_urls_no_longer_than_a_label(
+    spark: SparkSession, encodable: Sequence[Sample]
+) -> None:
+    """A file's ``java_screened_short`` takes what its ``java_screened`` does, on short URLs.
+
+    A URL of at most ``limits.label`` bytes holds no label or name the
+    lookaheads would refuse: is_valid_url runs the short screen on those.
+    Longer, it would take a label too long: the length decides which runs.
+    """
+    from rfc1738.columns import column_plan
+
+    plan = column_plan()
+    jvm = spark.sparkContext._jvm
+    assert jvm is not None
+    compile_ = jvm.java.util.regex.Pattern.compile
+    screens = {name: compile_(s.java_screened) for name, s in plan.schemes.items()}
+    shorts = {name: compile_(s.java_screened_short) for name, s in plan.schemes.items()}
+    label = plan.limits.label
+    edges = [f"http://{'a' * (label - 10)}.b/", f"ftp://{'a' * (label - 8)}/", "HTTP://1.2.3.4:99/"]
+    texts = [s.text for s in encodable if len(s.text.encode()) <= label] + edges
+    assert all(len(text.encode()) <= label for text in edges)
+    taken = 0
+    for text in texts:
+        scheme = text.partition(":")[0].lower() if ":" in text else ""
+        name = scheme if scheme in shorts else plan.generic
+        short = bool(shorts[name].matcher(text).matches())
+        assert short == bool(screens[name].matcher(text).matches()), text
+        taken += short
+    assert taken > len(texts) / 4
+    too_long = f"ftp://u@{'a' * (label + 1)}.b/"
+    assert shorts["ftp"].matcher(too_long).matches()
+    assert not screens["ftp"].matcher(too_long).matches()
+    assert not rfc1738.is_valid(too_long)
+
+
 @given(
     host=st.from_regex(r"\A[a-z0-9]{1,70}(\.[a-z0-9]{1,70}){0,4}\Z"),
     number=st.from_regex(r"\A0{0,2}[0-9]{1,4}(\.0{0,2}[0-9]{1,4}){3}\Z"),

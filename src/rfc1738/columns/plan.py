@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 #: The version of the plan's data that :func:`read_plan` reads.
-FORMAT = 4
+FORMAT = 5
 
 #: The struct's first field: the scheme as written, the text before the first ``:``.
 SCHEME = "scheme"
@@ -120,6 +120,11 @@ class SchemeColumns:
     #: and the labels' lengths: a URL it accepts is valid and passes every host check.
     #: ``None`` where the plan has no screen.
     java_screened: str | None
+    #: :attr:`java_screened` without the lookaheads at the host's start: for a URL of at
+    #: most :attr:`HostLimits.label` characters (no label or name in it can be too long),
+    #: what it accepts is valid and passes every host check. ``None`` where the plan has
+    #: no screen.
+    java_screened_short: str | None
 
 
 @dataclass(frozen=True, slots=True)
@@ -252,6 +257,7 @@ def _scheme(name: str, data: object, names: set[str]) -> SchemeColumns:
         _str(found.get("java"), "java"),
         _str(found.get("java_pattern"), "java_pattern"),
         _optional_str(found.get("java_screened"), "java_screened"),
+        _optional_str(found.get("java_screened_short"), "java_screened_short"),
     )
 
 

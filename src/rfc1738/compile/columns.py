@@ -24,7 +24,10 @@ checks (:mod:`rfc1738.runtime.hosts`). Nothing here restates the grammar:
   file's Java pattern, bounded the same way (its runs stay possessive, so
   Java runs it without backtracking), and with lookaheads at the host's
   start for the name and label lengths, which Java runs in linear time
-  (RE2 would count): a URL it takes passes every host check;
+  (RE2 would count): a URL it takes passes every host check; and the
+  same without the lookaheads (``java_screened_short``), for a URL of at
+  most :data:`MAX_LABEL` characters, which holds no label or name too
+  long (the lookaheads cost a Java match about as much as the rest);
 - **per grammar file**, the pattern that takes a URL apart (the exported
   one with markers, ``mark_empty``, and a group around the whole match), and
   for each field of the struct the groups that may hold it, the markers
@@ -73,7 +76,7 @@ if TYPE_CHECKING:
 __all__ = ["FORMAT", "LABEL_SEPARATOR", "plan_data", "struct_fields"]
 
 #: The version of :func:`plan_data`'s shape.
-FORMAT = 4
+FORMAT = 5
 
 #: Where :func:`rfc1738.runtime.hosts.check_host` splits a host into labels and parts.
 LABEL_SEPARATOR = "."
@@ -107,9 +110,14 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
         java_screened: dict[str, str | None] = {
             scheme: _screen(found, java=True)[0] for scheme, found in java.schemes.items()
         }
+        java_short: dict[str, str | None] = {
+            scheme: _screen(found, java=True, names=False)[0]
+            for scheme, found in java.schemes.items()
+        }
     except _NoScreen:
         screened, label_run, short_hosts = None, None, None
         java_screened = dict.fromkeys(java.schemes)
+        java_short = dict.fromkeys(java.schemes)
     return {
         "format": FORMAT,
         "verdict": plain.any,
@@ -134,6 +142,7 @@ def plan_data(grammar: Grammar) -> dict[str, object]:
                 **_scheme(found, python.schemes[scheme]),
                 **_java(found, java.schemes[scheme], java_marked.schemes[scheme]),
                 "java_screened": java_screened[scheme],
+                "java_screened_short": java_short[scheme],
             }
             for scheme, found in marked.schemes.items()
         },
@@ -329,12 +338,14 @@ def _cut_data(cut: Derived) -> dict[str, object]:
 
 
 def _screen(
-    found: ExportedPattern, *, java: bool = False
+    found: ExportedPattern, *, java: bool = False, names: bool = True
 ) -> tuple[str, str | None, tuple[str, str] | None]:
     """The screened pattern, the label run and the short hosts (see the module's description).
 
     ``found`` is the dispatching RE2 pattern, or (``java``) one grammar
-    file's Java pattern: the same rewriting, in that file's one option.
+    file's Java pattern: the same rewriting, in that file's one option,
+    with the lookaheads at the host's start unless ``names`` is false (the
+    screen of a URL too short to hold a label or name longer than the checks allow).
     """
     tree = written.read(found.pattern, java=java)
     host_chars: set[str] = set()
@@ -348,7 +359,7 @@ def _screen(
             if inside is None:
                 raise _NoScreen
             host_chars.update(inside)
-            if java:
+            if java and names:
                 return replace(node, item=written.Seq((_java_name_limits(inside), node.item)))
         if production not in NUMBERS:
             return None

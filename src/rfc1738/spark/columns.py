@@ -25,22 +25,27 @@ functions. What Spark does shapes the SQL:
   pattern (the plan's ``java_screened``: the grammar with every port and
   hostnumber digit run bounded, and lookaheads at the host's start for
   the name's and the labels' lengths, so that what it takes passes every
-  check): a URL it takes is valid. Only the rest (a few
-  in a hundred: a port of five digits, a hostnumber part of three, a long
-  label, an invalid URL) is written again, host, hostnumber and port
-  side by side, and matched with the plan's ``java_checks``, the checks
-  as one pattern. :func:`url_struct` checks the fields it takes out,
-  with the plan's :class:`~rfc1738.columns.plan.HostLimits` patterns;
+  check; ``java_screened_short``, without the lookaheads, for a URL too
+  short to hold a label or name too long): a URL it takes is valid. Only
+  the rest (a few in a hundred: a port of five digits, a hostnumber part
+  of three, a long label, an invalid URL) is written again, host,
+  hostnumber and port side by side, and matched with the plan's
+  ``java_checks``, the checks as one pattern. :func:`url_struct` checks
+  the fields it takes out, with the plan's
+  :class:`~rfc1738.columns.plan.HostLimits` patterns, where a field is
+  long enough to fail them;
 - **the cuts** of :class:`~rfc1738.runtime.hooks.Derived` (gopher's
   selector, search and gopher+ string; prospero's fieldspecs) are
   ``split`` or ``regexp_extract_all`` on their group's text, in the files
   that cut it;
-- **no lambda**: the written parts are one expression that the struct's
-  condition names twice, so Spark computes it once (common subexpression
-  elimination), in a method of its own, for every field that names it. A
-  lambda's variable would do it too, but Spark generates the lambda's
-  body into the one method of the whole query, which grows past what the
-  JVM compiles.
+- **computed once**: the written parts are one expression that the
+  struct's condition names twice, so Spark computes it once (common
+  subexpression elimination) for every field that names it;
+- **compiled by the JVM**: prospero's pairs are zipped with ``zip_with``,
+  which Spark runs without generated code, so the projection that holds
+  the struct runs row by row, in code Spark splits into methods small
+  enough for the JVM to compile; as whole-stage code, the struct's one
+  method was too large, and ran in the bytecode interpreter.
 
 Measured against the pandas UDF (:func:`rfc1738.spark.url_verdict`) in
 ``docs/spark.md``.
@@ -88,6 +93,8 @@ class _Slot:
     shown: int | None
     #: The grammar files that write this field here; ``None``: no other field shares the place.
     files: tuple[str, ...] | None
+    #: The grammar files that write another field here (``()`` where none does).
+    others: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,6 +240,12 @@ def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
             index[place[name]],
             index[place[name]] + 1 if shown_at[place[name]] else None,
             having[name] if shared[place[name]] else None,
+            tuple(
+                f
+                for f in plan.schemes
+                if f not in having[name]
+                and any(place[other] == place[name] and f in having[other] for other in wanted)
+            ),
         )
         for name in wanted
     }
@@ -245,11 +258,6 @@ def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
             parts.extend((text, shown) if shown_at[at] else (text,))
         templates[file] = (scheme.java_pattern, SEPARATOR.join(parts))
     return _Layout(slots, count, templates)
-
-
-def _written_by(url: Column, pattern: str, template: str) -> Column:
-    """``url``'s fields as ``template`` writes them; ``url`` itself where ``pattern`` fails."""
-    return F.regexp_replace(url, F.lit(pattern), F.lit(template))
 
 
 def _written(plan: ColumnPlan, url: Column, key: Column, layout: _Layout) -> Column:
@@ -274,11 +282,18 @@ def _values(parts: Column, layout: _Layout) -> dict[str, Column]:
     columns: dict[str, Column] = {}
     for name, slot in layout.index.items():
         text = F.get(parts, slot.text)
-        there = text != F.lit("")
+        # Not empty: a count of bytes, which a string holds (no comparison to call).
+        there = F.octet_length(text) > 0
         if slot.shown is not None:
-            there = there | (F.get(parts, slot.shown) != F.lit(""))
+            there = there | (F.octet_length(F.get(parts, slot.shown)) > 0)
         if slot.files is not None:
-            there = F.get(parts, 0).isin(list(slot.files)) & there
+            # Something written, by this field's file: the shorter test (the files
+            # with no field here write "" there); after the text's, mostly false.
+            file = F.get(parts, 0)
+            if len(slot.others) < len(slot.files):
+                there = there & ~file.isin(list(slot.others))
+            else:
+                there = there & file.isin(list(slot.files))
         columns[name] = F.when(there, text)
     return columns
 
@@ -289,12 +304,16 @@ def _host_checks(plan: ColumnPlan, value: Mapping[str, Column]) -> Column:
     ok = F.lit(True)
     host, number, port = (value.get(name) for name in CHECKED)
     if host is not None:
-        labels = ~host.rlike(limits.long_label)
+        # No label of a host longer than a label may be (most) is too long: no match.
+        size = F.length(host)
+        labels = (size <= limits.label) | ~host.rlike(limits.long_label)
         octets = ~host.rlike(limits.large_part)
         shape = labels if number is None else F.when(number.isNotNull(), octets).otherwise(labels)
-        ok = ok & (host.isNull() | ((F.length(host) <= limits.host) & shape))
+        ok = ok & (host.isNull() | ((size <= limits.host) & shape))
     if port is not None:
-        ok = ok & (port.isNull() | ~port.rlike(limits.large_port))
+        # A port of fewer digits than the largest has is below it: no match.
+        short = F.length(port) < len(str(limits.port))
+        ok = ok & (port.isNull() | short | ~port.rlike(limits.large_port))
     return ok
 
 
@@ -310,7 +329,9 @@ def is_valid_url(
     a row, with its file's pattern. With host checks, one ``rlike`` a row
     too for most URLs, with the file's screened pattern (the plan's
     ``java_screened``: no port of five digits, no hostnumber part of three,
-    no label or name too long); the URLs it leaves in doubt have their host,
+    no label or name too long; ``java_screened_short``, without the look at
+    the lengths, for a URL of at most a label's length in bytes, which
+    cannot hold one too long); the URLs it leaves in doubt have their host,
     hostnumber and port written side by side (one ``regexp_replace``) and
     checked by one match of the plan's ``java_checks``. A null string gives null.
 
@@ -333,12 +354,18 @@ def is_valid_url(
     )
     deep = written.rlike(plan.limits.java_checks)
     screens = {name: scheme.java_screened for name, scheme in plan.schemes.items()}
-    if not all(screens.values()):
+    shorts = {name: scheme.java_screened_short for name, scheme in plan.schemes.items()}
+    if not (all(screens.values()) and all(shorts.values())):
         return bare & F.when(_sure(plan, url), True).otherwise(deep)
     screened = _by_file(plan, key, {name: url.rlike(p) for name, p in screens.items() if p})
+    short = _by_file(plan, key, {name: url.rlike(p) for name, p in shorts.items() if p})
+    # A URL of at most a label's length (in bytes: at least as many as its
+    # characters, and known without reading it) holds no label or name too
+    # long: the screen without its lookaheads, which cost about as much as the rest.
+    sure = F.when(F.octet_length(url) <= plan.limits.label, short).otherwise(screened)
     # The bare verdict before the checks: an invalid URL (most of those the
     # screen refuses) fails that one match and is not written again.
-    return F.when(screened, True).otherwise(bare & deep)
+    return F.when(sure, True).otherwise(bare & deep)
 
 
 @cache
@@ -414,12 +441,15 @@ def _cut(text: Column, cut: Derived) -> Column:
         return F.get(F.split(text, separator, cut.parts or -1), cut.part)
     pair = _java_literal(cut.pair)
     if len(cut.separator) == 1 and len(cut.pair) == 1:
-        # One character each: the pairs as two lists of matches, with no
-        # lambda (Spark runs a lambda inside another, the struct's, a row at a time).
+        # One character each: the pairs as two lists of matches, zipped. Spark
+        # runs zip_with without generated code, and so the projection that holds
+        # it row by row, its code split into methods the JVM compiles (see url_struct).
         inside = _class_literal(cut.separator)
         spec = f"{separator}([^{inside}{_class_literal(cut.pair)}]*)(?:{pair}([^{inside}]*))?"
-        pairs = F.arrays_zip(
-            F.regexp_extract_all(text, F.lit(spec), 1), F.regexp_extract_all(text, F.lit(spec), 2)
+        pairs = F.zip_with(
+            F.regexp_extract_all(text, F.lit(spec), 1),
+            F.regexp_extract_all(text, F.lit(spec), 2),
+            lambda name, value: F.struct(name.alias("name"), value.alias("value")),
         )
         return pairs.cast("array<struct<name: string, value: string>>")
 
@@ -480,15 +510,17 @@ def url_struct(
     url = _column(col)
     plan = _plan(grammar_dir)
     layout = _layout(_dir(grammar_dir), tuple(field.name for field in plan.fields))
-    parts = _parts(_written(plan, url, _key(url), layout))
+    written = _written(plan, url, _key(url), layout)
+    parts = _parts(written)
     value = _values(parts, layout)
-    # Matched: the template's parts, the first a grammar file's name, from a URL
-    # without the separator (which no valid URL holds); a URL the pattern does
-    # not match is one part. The condition names the parts twice, and Spark
-    # evaluates it for every row: Spark computes them once, for the fields too.
+    # A URL its file's pattern matches is written again, with separators no
+    # valid URL holds; one it does not match comes back as it was. The
+    # condition, which Spark evaluates for every row, names the parts twice
+    # (the file's name is never null where there are as many parts as that):
+    # Spark computes them once (a common subexpression), for the fields too,
+    # host checks or not.
     file = F.get(parts, 0)
-    valid = (F.size(parts) == layout.parts) & file.isin(list(plan.schemes))
-    valid = valid & (F.instr(url, SEPARATOR) == 0)
+    valid = (written != url) & (F.size(parts) == layout.parts) & file.isNotNull()
     if host_checks:
         valid = valid & _host_checks(plan, value)
     found = _struct_fields(plan, file, value)
