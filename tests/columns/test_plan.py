@@ -234,6 +234,18 @@ def test_no_bounded_hosts_where_a_host_character_may_follow_a_host(tmp_path: Pat
         assert found == grammar.is_valid(url), url
 
 
+def test_the_plan_s_key_holds_the_compiler_s_source(monkeypatch: pytest.MonkeyPatch) -> None:
+    from rfc1738.columns import store
+
+    grammar = rfc1738.load()
+    digest = store.compiler_digest()
+    assert len(digest) == 64 and digest == store.compiler_digest.__wrapped__()
+    before = plan_key(grammar)
+    # Another compiler of the same version and format: another key.
+    monkeypatch.setattr(store, "compiler_digest", lambda: "another compiler")
+    assert plan_key(grammar) != before
+
+
 def test_the_cache_keeps_one_file_per_grammar_and_refuses_damage(tmp_path: Path) -> None:
     grammar = rfc1738.load()
     key = plan_key(grammar)

@@ -7,10 +7,12 @@ kept in memory, for as long as the :class:`~rfc1738.Grammar` lives, and on
 disk, in the cache directory of the compiled tables
 (:func:`rfc1738.runtime.cache.cache_dir`: ``$RFC1738_CACHE_DIR``, set and
 empty for none), one file per key: ``<key>.columns``. The key is a SHA-256
-of the plan's format, the package's version, the grammar files' content key
-and what the URL classes read (each grammar file's class, its productions
-and hook exports), so an edited grammar, another class or another release
-never reads a plan made for another.
+of the plan's format, the package's version, the source of the modules
+that write and read a plan (:func:`compiler_digest`), the grammar files'
+content key and what the URL classes read (each grammar file's class, its
+productions and hook exports), so an edited grammar, another class,
+another release or a checkout whose compiler changed without a new format
+number never reads a plan made for another.
 
 A cache file is never trusted, as the tables' are not: a regular file of at
 most :data:`MAX_PLAN_FILE` bytes whose first line is the SHA-256 of the
@@ -25,6 +27,7 @@ from __future__ import annotations
 import hashlib
 import json
 import weakref
+from functools import cache
 from pathlib import Path
 from threading import Lock
 
@@ -35,7 +38,7 @@ from ..urls import Grammar, shipped
 from ..version import __version__
 from .plan import FORMAT, ColumnPlan, read_plan
 
-__all__ = ["MAX_PLAN_FILE", "column_plan", "plan_key"]
+__all__ = ["MAX_PLAN_FILE", "column_plan", "compiler_digest", "plan_key"]
 
 #: The most bytes a cached plan is read to (the shipped grammar's takes 28 kB).
 MAX_PLAN_FILE = 4 << 20
@@ -59,6 +62,26 @@ def column_plan(grammar: Grammar | None = None) -> ColumnPlan:
     return found
 
 
+@cache
+def compiler_digest() -> str:
+    """A SHA-256 of the source of the modules that write a plan and of the one that reads it.
+
+    The compiler (``rfc1738/compile/*.py``) and :mod:`rfc1738.columns.plan`,
+    as installed: two checkouts of one version whose compilers differ (a
+    format number bumped on two branches alike) key their plans apart. ``""``
+    where the source cannot be read (the package in a zip file).
+    """
+    package = Path(__file__).resolve().parents[1]
+    found = hashlib.sha256()
+    try:
+        for path in sorted([*(package / "compile").glob("*.py"), package / "columns" / "plan.py"]):
+            found.update(f"{path.name}\0".encode())
+            found.update(path.read_bytes())
+    except OSError:
+        return ""
+    return found.hexdigest()
+
+
 def plan_key(grammar: Grammar) -> str:
     """The key of ``grammar``'s plan: format, version, grammar files, and what the classes read."""
     classes = []
@@ -72,7 +95,7 @@ def plan_key(grammar: Grammar) -> str:
                 repr(getattr(cls, "HOOK_EXPORTS", ())),
             ]
         )
-    identity = [FORMAT, __version__, content_key(grammar.directory), classes]
+    identity = [FORMAT, __version__, compiler_digest(), content_key(grammar.directory), classes]
     return hashlib.sha256(json.dumps(identity).encode()).hexdigest()
 
 
