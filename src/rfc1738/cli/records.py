@@ -56,8 +56,8 @@ CHUNK = 512 << 10
 PARALLEL_BYTES = 2 << 20
 
 #: At most how many workers run, whatever the cores: each holds :data:`SLOTS`
-#: blocks and their records (some 10 MiB), and this process copies every
-#: record they write (measured on 2 cores only).
+#: blocks and their records (some 10 MiB), and this process hands every
+#: block out and every block's records on (measured on 2 cores only).
 MAX_WORKERS = 8
 
 #: How many more containers made than freed set the collector off in the --jsonl loop.
