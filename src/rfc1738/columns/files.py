@@ -12,7 +12,7 @@ It splits lines as :func:`rfc1738.check_lines` does only on some files, so
   the name is given to DuckDB as an absolute path;
 - that holds no ``\\r`` (the reader, even with ``new_line='\\n'``, may end a
   line there: ``b"\\r\\n"`` is two empty rows to it): looked for in the file,
-  mapped into memory, before DuckDB reads it;
+  :data:`SCAN_BYTES` at a time, before DuckDB reads it;
 - the reader refuses, with an error, bytes that are not UTF-8, or a line
   longer than its buffer: :func:`count_file` then gives ``None``, and the
   caller reads the file in batches (:mod:`rfc1738.columns.lines`), as for
@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import codecs
 import contextlib
-import mmap
 import os
 import stat
 import threading
@@ -51,6 +50,7 @@ __all__ = [
     "FILE_BYTES",
     "GLOB",
     "PREFIX_BYTES",
+    "SCAN_BYTES",
     "FileCounts",
     "count_file",
     "engine_reads",
@@ -71,6 +71,9 @@ FILE_BYTES = 1 << 30
 #: What DuckDB reads in a file's name as a pattern of names (a glob):
 #: a name holding one is read in batches, not by DuckDB.
 GLOB = frozenset("*?[]{}")
+
+#: How much of the file is read at a time to look for a ``\r`` before DuckDB reads it.
+SCAN_BYTES = 1 << 20
 
 #: How much of the file's start Python reads for the first lines not valid
 #: before it asks DuckDB to number the lines (a few thousand lines).
@@ -106,16 +109,30 @@ def engine_reads(path: str) -> bool:
         found = os.fstat(descriptor)
         if not stat.S_ISREG(found.st_mode) or found.st_size > FILE_BYTES:
             return False
-        if not found.st_size:
-            return True
-        with mmap.mmap(descriptor, 0, access=mmap.ACCESS_READ) as data:
-            # A \r: the reader may end a line there (or refuse the file).
-            bom = data[: len(codecs.BOM_UTF8)] == codecs.BOM_UTF8
-            return not bom and data.find(b"\r") < 0
+        return _plain(descriptor)
     except (OSError, ValueError):
         return False
     finally:
         os.close(descriptor)
+
+
+def _plain(descriptor: int) -> bool:
+    """Whether the open file holds no ``\\r`` and begins with no byte order mark.
+
+    Read a block at a time into one buffer: mapping the file instead made
+    its pages part of this process's resident set, as large as the file.
+    """
+    buffer = bytearray(SCAN_BYTES)
+    with os.fdopen(descriptor, "rb", buffering=0, closefd=False) as stream:
+        read = stream.readinto(buffer)
+        if read and buffer.startswith(codecs.BOM_UTF8):
+            return False
+        while read:
+            # A \r: the reader may end a line there (or refuse the file).
+            if buffer.find(b"\r", 0, read) >= 0:
+                return False
+            read = stream.readinto(buffer)
+    return True
 
 
 def line_source(path: str) -> str:
