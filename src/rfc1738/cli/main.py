@@ -99,7 +99,7 @@ def _interrupted() -> None:
     """What was written so far, flushed; then this process ended by SIGINT, where there is one."""
     with contextlib.suppress(OSError, ValueError):
         sys.stdout.flush()
-    if hasattr(signal, "SIGINT") and hasattr(os, "kill") and os.name == "posix":
+    if os.name == "posix":
         signal.signal(signal.SIGINT, signal.SIG_DFL)
         os.kill(os.getpid(), signal.SIGINT)
 
