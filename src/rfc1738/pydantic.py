@@ -15,9 +15,11 @@ Each type is an ``Annotated`` URL class of :mod:`rfc1738`: a model field
 - **Serialization** gives the text exactly as it was validated (``str(url)``),
   in Python and JSON mode.
 - **JSON Schema**: ``{"type": "string", "pattern": ...}`` with the pattern
-  :func:`rfc1738.export` writes in the ECMAScript dialect (see
-  :func:`json_schema_pattern` for the two portable changes). It is the bare
-  grammar: the host checks (``Export.omits``) are the validator's.
+  :func:`rfc1738.export` writes in the ECMAScript dialect, written by the
+  compiler with two changes that make it mean the same where a validator
+  runs Python's ``re`` (the ``jsonschema`` package): plain groups, numbered
+  as the named ones, and ``(?![\\s\\S])`` for the final ``$``. It is the
+  bare grammar: the host checks (``Export.omits``) are the validator's.
 
 >>> from pydantic import BaseModel
 >>> import rfc1738.pydantic
@@ -41,7 +43,6 @@ nor Pydantic.
 
 from __future__ import annotations
 
-import re
 from functools import cache
 from typing import Annotated, Any, TypeAlias
 
@@ -68,7 +69,6 @@ __all__ = [
     "ProsperoURL",
     "TelnetURL",
     "WaisURL",
-    "json_schema_pattern",
 ]
 
 #: The ``type`` of the Pydantic error a string that is not a URL of the field's class gives.
@@ -178,40 +178,13 @@ class ParsedBy:
 def _patterns(grammar: Grammar, expect: type[urls.URL]) -> tuple[str, ...]:
     """The JSON Schema patterns of the URLs of class ``expect``: one, or one per scheme."""
     # Lark: the patterns are written from the compiler's IR, read with Lark.
-    from .compile.export import export_grammar
+    from .compile.export import json_schema_export
 
-    export = export_grammar(grammar, "ecmascript")
+    export = json_schema_export(grammar)
     schemes = [s for s in sorted(grammar.files) if issubclass(grammar.url_class(s), expect)]
     if set(schemes) == set(grammar.files):
-        return (json_schema_pattern(export.any),)
-    return tuple(json_schema_pattern(export.schemes[s].pattern) for s in schemes)
-
-
-#: A named group's opening ``(?<name>``, where its parenthesis is not escaped.
-_NAMED_GROUP = re.compile(r"(?<!\\)((?:\\\\)*)\(\?<[A-Za-z_][A-Za-z0-9_]*>")
-
-
-def json_schema_pattern(pattern: str) -> str:
-    """An exported ECMAScript pattern as a JSON Schema ``pattern`` that means the same everywhere.
-
-    JSON Schema's ``pattern`` is ECMA-262, searched (not anchored: the
-    exported patterns are, ``^`` to ``$``). Two changes make the pattern mean
-    the same where validators use another engine, Python's ``re`` (the
-    ``jsonschema`` package) among them:
-
-    - named groups ``(?<host>...)`` become plain groups ``(...)``: Python
-      spells them ``(?P<host>...)``. Numbers stay the same, so the
-      backreferences the pattern uses still point at their groups;
-    - the final ``$`` becomes ``(?![\\s\\S])`` (no character follows): in
-      Python ``$`` also matches before a final newline.
-
-    >>> json_schema_pattern(r"^(?:a(?<port>[0-9]+)(?=(b))\\2)$")
-    '^(?:a([0-9]+)(?=(b))\\\\2)(?![\\\\s\\\\S])'
-    """
-    plain = _NAMED_GROUP.sub(r"\1(", pattern)
-    if plain.endswith("$") and not plain.endswith("\\$"):
-        plain = plain[:-1] + r"(?![\s\S])"
-    return plain
+        return (export.any,)
+    return tuple(export.schemes[s].pattern for s in schemes)
 
 
 HttpURL: TypeAlias = Annotated[urls.HttpURL, ParsedBy(urls.HttpURL)]

@@ -42,6 +42,7 @@ __all__ = [
     "DIALECTS",
     "ECMASCRIPT",
     "JAVA",
+    "JSON_SCHEMA",
     "PORTABLE_PYTHON",
     "RE2",
     "Dialect",
@@ -139,6 +140,23 @@ class _ECMAScript(_Portable):
         return f"(?=({writer.atom(inner)}{quantifier}))(?:\\{number})"
 
 
+class _JSONSchema(_ECMAScript):
+    """A JSON Schema ``pattern``: ECMAScript that Python's ``re`` (``jsonschema``) reads alike.
+
+    Plain groups, numbered as the ECMAScript export's named ones are (Python
+    spells a name ``(?P<``, and the back-references use numbers), and the end
+    written as "no character follows" (Python's ``$`` also matches before a
+    final newline). Not a dialect of :func:`rfc1738.export`: what
+    :mod:`rfc1738.pydantic` gives as a field's schema.
+    """
+
+    name = "json-schema"
+    end = r"(?![\s\S])"
+
+    def named_group(self, name: str, body: str) -> str:
+        return f"({body})"
+
+
 class _PortablePython(Dialect):
     """Python's ``re``, in a form every Python 3.11 and later matches alike.
 
@@ -158,6 +176,7 @@ PORTABLE_PYTHON: Dialect = _PortablePython()
 RE2: Dialect = _RE2()
 JAVA: Dialect = _Java()
 ECMASCRIPT: Dialect = _ECMAScript()
+JSON_SCHEMA: Dialect = _JSONSchema()
 
 #: The dialects by the name :func:`rfc1738.export` and the command line take.
 DIALECTS: Mapping[str, Dialect] = {d.name: d for d in (PORTABLE_PYTHON, RE2, JAVA, ECMASCRIPT)}

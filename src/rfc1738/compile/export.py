@@ -26,7 +26,7 @@ from ..errors import GrammarError
 from ..runtime.exported import Export, ExportedPattern
 from ..runtime.hooks import Derived, HookExport
 from ..runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
-from .dialects import DIALECTS
+from .dialects import DIALECTS, JSON_SCHEMA
 from .emit import Dialect, Emitter, write
 from .hooks import with_hooks
 from .ir import Alt, Chars, Group, Lit, Node, NodeVisitor, Rep, Seq, Transform, folded
@@ -39,6 +39,7 @@ __all__ = [
     "SchemeSource",
     "export_grammar",
     "export_patterns",
+    "json_schema_export",
 ]
 
 #: What no exported pattern checks: the host checks beyond the grammar
@@ -86,6 +87,15 @@ def export_grammar(
         for scheme, entry in sorted(parsers.files.items())
     }
     return export_patterns(dialect, sources, generic=GENERIC, omits=OMITS, mark_empty=mark_empty)
+
+
+def json_schema_export(parsers: SchemeClasses) -> Export:
+    """Every scheme of ``parsers`` as JSON Schema patterns (:data:`~.dialects.JSON_SCHEMA`).
+
+    What :mod:`rfc1738.pydantic` gives as its fields' schemas; no dialect
+    name of :func:`rfc1738.export` reaches it.
+    """
+    return export_grammar(parsers, JSON_SCHEMA)
 
 
 def export_patterns(
