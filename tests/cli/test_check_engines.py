@@ -345,34 +345,3 @@ def test_a_file_duckdb_reads_shows_the_share_read_on_a_terminal(tmp_path: Path) 
     assert out.endswith(b"\nengine: duckdb\n")
     assert b"% of the file read" in shown
     assert shown.startswith(b"\r") and shown.endswith(b"\r\x1b[K")
-
-
-#: Runs ``rfc1738 check FILE`` and prints its peak resident set (KiB): a process
-#: of its own, so that RUSAGE_CHILDREN holds that command alone.
-_PEAK = """
-import resource, subprocess, sys
-subprocess.run([sys.argv[1], "check", sys.argv[2]], stdout=subprocess.DEVNULL, check=False)
-print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-"""
-
-
-@pytest.mark.skipif(not HAS_DUCKDB, reason="duckdb or pyarrow is not installed")
-def test_a_file_duckdb_reads_takes_no_more_memory_when_larger(tmp_path: Path) -> None:
-    """8x the file within 20% of the peak: nothing of the file is kept (it was mapped once)."""
-    from .helpers import SCRIPT
-
-    peaks = []
-    for count in (200_000, 1_600_000):
-        path = tmp_path / f"{count}.txt"
-        path.write_bytes(
-            b"".join(b"http://h%d.example.com/p/%d?q\n" % (i, i) for i in range(count))
-        )
-        done = subprocess.run(
-            [sys.executable, "-c", _PEAK, str(SCRIPT), str(path)],
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-            check=True,
-        )
-        peaks.append(int(done.stdout))
-    assert peaks[1] < 1.2 * peaks[0], peaks

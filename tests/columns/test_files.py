@@ -288,3 +288,31 @@ def test_what_the_reader_reads_is_what_check_lines_reads(
     assert [n for n, _ in found.first_invalid] == invalid[:5]
     texts = data.decode("utf-8").split("\n")
     assert [text for _, text in found.first_invalid] == [texts[n - 1] for n in invalid[:5]]
+
+
+#: Reads a file as ``engine_reads`` does before DuckDB reads it, then prints
+#: how much the process's peak resident set grew meanwhile (KiB).
+_SCAN_PEAK = """
+import resource, sys
+from rfc1738.columns.files import engine_reads
+before = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+assert engine_reads(sys.argv[1])
+print(resource.getrusage(resource.RUSAGE_SELF).ru_maxrss - before)
+"""
+
+
+def test_looking_over_a_file_keeps_none_of_it_in_memory(tmp_path: Path) -> None:
+    """The \\r scan reads a block at a time: mapping the file made all of it resident."""
+    import subprocess
+    import sys
+
+    path = tmp_path / "large.txt"
+    path.write_bytes(b"http://h.example/\n" * (4 << 20))  # 72 MiB
+    done = subprocess.run(
+        [sys.executable, "-c", _SCAN_PEAK, str(path)],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        check=True,
+    )
+    assert int(done.stdout) < 8 << 10, done.stdout  # KiB: less than 8 MiB more
