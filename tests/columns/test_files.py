@@ -17,7 +17,13 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 import rfc1738
-from rfc1738.columns.files import BUFFER_BYTES, PREFIX_BYTES, engine_reads
+from rfc1738.columns.files import (
+    BUFFER_BYTES,
+    DOUBT_CHARS,
+    DOUBT_LINES,
+    PREFIX_BYTES,
+    engine_reads,
+)
 from rfc1738.runtime.hosts import MAX_LABEL, MAX_PORT
 
 duckdb = pytest.importorskip("duckdb", reason="duckdb is not installed (rfc1738[duckdb])")
@@ -164,6 +170,26 @@ def test_a_file_the_reader_reads_counts_as_the_library(
     assert found.first_invalid == [(n, texts[n - 1]) for n in invalid]
 
 
+@pytest.mark.parametrize("host_checks", [True, False])
+@pytest.mark.parametrize(("held", "chars"), [(1, 1024), (4096, 30)])
+def test_lines_in_doubt_past_what_the_count_holds_are_read_again(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, host_checks: bool, held: int, chars: int
+) -> None:
+    """More lines in doubt than DOUBT_LINES, or longer than DOUBT_CHARS: a second query, same counts."""
+    from rfc1738.columns import files
+
+    monkeypatch.setattr(files, "DOUBT_LINES", held)
+    monkeypatch.setattr(files, "DOUBT_CHARS", chars)
+    data = READ["hosts in doubt"] * 3
+    path = tmp_path / "urls.txt"
+    path.write_bytes(data)
+    found = counted(path, host_checks, 1000)
+    assert found is not None
+    lines, counts, invalid = library(data, host_checks)
+    assert (found.lines, by_verdict(found.counts)) == (lines, dict(counts))
+    assert [n for n, _ in found.first_invalid] == invalid
+
+
 def test_first_lines_not_valid_past_the_prefix_are_numbered_by_duckdb(tmp_path: Path) -> None:
     """Lines not valid only after the first PREFIX_BYTES: the second query finds them, in order."""
     valid = b"http://example.com/a/b/c?q\n"
@@ -255,6 +281,7 @@ _BYTES = [b"\r", b"\r\n", b"\xff", b"\xef\xbb\xbf", b"\xc3", b"\n"]
     st.booleans(),
     st.booleans(),
     st.sampled_from([0, 7, PREFIX_BYTES]),
+    st.sampled_from([(1, 1024), (4096, 12), (DOUBT_LINES, DOUBT_CHARS)]),
 )
 @settings(
     max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
@@ -266,15 +293,19 @@ def test_what_the_reader_reads_is_what_check_lines_reads(
     final: bool,
     host_checks: bool,
     prefix: int,
+    doubt: tuple[int, int],
 ) -> None:
     """Any bytes: DuckDB's counts and first errors are the library's, or it leaves the file.
 
     The first errors from the file's start in Python, or numbered by DuckDB
-    (a prefix of 0 or 7 bytes leaves most to its second query).
+    (a prefix of 0 or 7 bytes leaves most to its second query); the lines in
+    doubt held by the count, or (bounds of 1 line or 12 characters) read again.
     """
     from rfc1738.columns import files
 
     monkeypatch.setattr(files, "PREFIX_BYTES", prefix)
+    monkeypatch.setattr(files, "DOUBT_LINES", doubt[0])
+    monkeypatch.setattr(files, "DOUBT_CHARS", doubt[1])
     data = b"\n".join(lines) + (b"\n" if final and lines else b"")
     path = tmp_path / "urls.txt"
     path.write_bytes(data)

@@ -220,13 +220,14 @@ class _DuckDB(Runner):
         import duckdb
 
         # The macros: they import duckdb too.
-        from ..duckdb import register
+        from ..duckdb import register_screen
 
         self.con: duckdb.DuckDBPyConnection = duckdb.connect()
-        # The struct's macros when a run first asks for the struct: counting
-        # a file (rfc1738 check) needs none.
+        # The rest of the macros when a run first asks for the struct:
+        # counting a file (rfc1738 check) or judging rows needs only the
+        # screen, the library judging the rows it leaves in doubt.
         self.struct_ready = False
-        register(self.con, grammar=grammar, prefix=_PREFIX, errors=False, struct=False)
+        register_screen(self.con, grammar=grammar, prefix=_PREFIX)
 
     def rows(self, urls: object) -> Rows:
         # pyarrow: comes with the duckdb extra.

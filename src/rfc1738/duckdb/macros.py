@@ -29,7 +29,14 @@ from ..columns.sql import sql_name, sql_string
 from ..errors import GrammarError
 from ..runtime.hooks import Derived
 
-__all__ = ["PAIR_TYPE", "dispatch_pattern", "macro_statements", "sql_name", "sql_string"]
+__all__ = [
+    "PAIR_TYPE",
+    "dispatch_pattern",
+    "macro_statements",
+    "screen_statements",
+    "sql_name",
+    "sql_string",
+]
 
 #: The SQL type of a ``"pairs"`` field: prospero's fieldspecs.
 PAIR_TYPE = "STRUCT(name VARCHAR, value VARCHAR)[]"
@@ -44,20 +51,29 @@ def dispatch_pattern() -> str:
     return r"^([^:\x{80}-\x{10ffff}]+):"
 
 
+def screen_statements(plan: ColumnPlan, prefix: str) -> list[str]:
+    """The ``CREATE TEMP MACRO`` statements of ``{prefix}_grammar_file`` and ``{prefix}_screen``.
+
+    Neither calls Python: :func:`rfc1738.duckdb.register_screen`.
+    """
+    return [
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_grammar_file(url) AS {_grammar_file(plan)}",
+        # 1 valid, 0 not, 2 valid by the grammar with the host checks to do:
+        # for a caller that has the library judge those.
+        f"CREATE OR REPLACE TEMP MACRO {prefix}_screen(url, host_checks := true) AS "
+        f"{_screened(plan, '1::UTINYINT', '0::UTINYINT', '2::UTINYINT')}",
+    ]
+
+
 def macro_statements(plan: ColumnPlan, prefix: str, *, struct: bool = True) -> list[str]:
     """The ``CREATE TEMP MACRO`` statements of :func:`rfc1738.duckdb.register`, in order.
 
     ``struct=False``: without the two struct macros (the verdict's only).
     """
-    files = _grammar_file(plan)
     verdicts = [
-        f"CREATE OR REPLACE TEMP MACRO {prefix}_grammar_file(url) AS {files}",
+        *screen_statements(plan, prefix),
         f"CREATE OR REPLACE TEMP MACRO {prefix}_is_valid(url, host_checks := true) AS "
         f"{_is_valid(plan, prefix)}",
-        # 1 valid, 0 not, 2 valid by the grammar with the host checks to do:
-        # for the bulk API, which has the library judge those.
-        f"CREATE OR REPLACE TEMP MACRO {prefix}_screen(url, host_checks := true) AS "
-        f"{_screened(plan, '1::UTINYINT', '0::UTINYINT', '2::UTINYINT')}",
     ]
     if not struct:
         return verdicts
