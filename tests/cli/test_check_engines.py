@@ -345,3 +345,70 @@ def test_a_file_duckdb_reads_shows_the_share_read_on_a_terminal(tmp_path: Path) 
     assert out.endswith(b"\nengine: duckdb\n")
     assert b"% of the file read" in shown
     assert shown.startswith(b"\r") and shown.endswith(b"\r\x1b[K")
+
+
+def _many_lines() -> bytes:
+    """Some batches of lines (every 101st not valid): the judging thread runs ahead."""
+    return b"".join(
+        b"http://h/a b%d\n" % i if i % 101 == 0 else b"ftp://u:p@h%d/x;type=i\n" % i
+        for i in range(3 * BATCH_BYTES // 24)
+    )
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_format_to_a_reader_gone_away_ends_quietly_with_141(tmp_path: Path, engine: str) -> None:
+    """``| head -1``: the batches judged ahead are dropped, the thread ends, no traceback."""
+    from rfc1738.cli.output import BROKEN_PIPE
+
+    from .helpers import SCRIPT
+
+    path = tmp_path / "many.txt"
+    path.write_bytes(_many_lines())
+    assert SCRIPT is not None
+    child = subprocess.Popen(
+        [SCRIPT, "check", "--engine", engine, "--format", "csv", str(path)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert child.stdout is not None and child.stderr is not None
+    try:
+        header = child.stdout.readline()
+        child.stdout.close()  # head -1 exits
+        err = child.stderr.read()
+        status = child.wait(timeout=TIMEOUT)
+    finally:
+        child.kill()
+    assert header.startswith(b'"line","text","valid",')
+    assert (status, err) == (BROKEN_PIPE, b"")
+
+
+def test_an_error_judging_ahead_is_raised_in_the_writer_s_thread_and_the_thread_ends() -> None:
+    """What the judging thread raises reaches the loop that writes, which stops the thread."""
+    import threading
+
+    from rfc1738.cli import check
+    from rfc1738.columns.runners import runner
+
+    judge = runner("python", rfc1738.shipped())
+    calls = []
+
+    def run(rows: object, *args: object) -> object:
+        calls.append(rows)
+        if len(calls) == 2:
+            raise OSError("the disk went away")
+        return type(judge).run(judge, rows, *args)  # type: ignore[arg-type]
+
+    judge.run = run  # type: ignore[method-assign]
+    batches = check._ahead(io.BytesIO(_many_lines()), judge, True, False)
+    rows, found = next(batches)
+    assert len(found) == len(rows) > 0
+    with pytest.raises(OSError, match="the disk went away"):
+        next(batches)
+    assert not [t for t in threading.enumerate() if t.name == "rfc1738-judge"]
+    # Left early: the thread stops too, its batches judged ahead dropped.
+    batches = check._ahead(
+        io.BytesIO(_many_lines()), runner("python", rfc1738.shipped()), True, False
+    )
+    next(batches)
+    batches.close()
+    assert not [t for t in threading.enumerate() if t.name == "rfc1738-judge"]

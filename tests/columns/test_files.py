@@ -175,7 +175,7 @@ def test_a_file_the_reader_reads_counts_as_the_library(
 def test_lines_in_doubt_past_what_the_count_holds_are_read_again(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, host_checks: bool, held: int, chars: int
 ) -> None:
-    """More lines in doubt than DOUBT_LINES, or longer than DOUBT_CHARS: a second query, same counts."""
+    """More lines in doubt than DOUBT_LINES, or longer than DOUBT_CHARS: read again, same counts."""
     from rfc1738.columns import files
 
     monkeypatch.setattr(files, "DOUBT_LINES", held)

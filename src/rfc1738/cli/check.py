@@ -27,14 +27,17 @@ for it is counted apart, as not judged (:class:`~.output.Refusals`).
 from __future__ import annotations
 
 import argparse
+import queue
 import sys
+import threading
 import time
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from contextlib import ExitStack, closing
+from functools import partial
 from importlib.util import find_spec
 from itertools import islice
-from typing import BinaryIO, TextIO
+from typing import Any, BinaryIO, TextIO
 
 from ..columns import Checked, Engine, column_plan
 from ..columns.files import FileCounts
@@ -67,12 +70,15 @@ from .table import (
     rejected_texts,
 )
 
-__all__ = ["BATCH_BYTES", "Progress", "Summary", "check", "installed_engine"]
+__all__ = ["AHEAD", "BATCH_BYTES", "Progress", "Summary", "check", "installed_engine"]
 
 #: How many bytes of the file make one batch for the bulk API: some 80,000
 #: lines of the corpora, a query each; what a batch holds at once (the
 #: lines, DuckDB's verdicts) stays a few times this, whatever the file's size.
 BATCH_BYTES = 4 << 20
+
+#: How many batches ``--format`` has judged ahead of the one it writes.
+AHEAD = 2
 
 
 def installed_engine() -> Engine:
@@ -251,10 +257,14 @@ def _judged(
 ) -> Iterator[tuple[Rows, Checked, dict[int, tuple[int, str | None, str]]]]:
     """Each batch: its lines, the verdicts with structs and errors, the errors by index.
 
-    The batch is counted in ``summary``, with its first errors.
+    The batch is counted in ``summary``, with its first errors. The engine
+    judges the next batch in a thread of its own (DuckDB lets go of the
+    interpreter while it runs) while this one explains the rejected lines
+    and the caller writes the rows: at most :data:`AHEAD` batches ahead.
     """
-    for rows in line_batches(stream, BATCH_BYTES, arrow=arrow):
-        found = judge.run(rows, summary.lines, args.host_checks, True, True, True)
+    host_checks = args.host_checks
+    for rows, found in _ahead(stream, judge, host_checks, arrow):
+        found.errors = judge.explained(partial(texts_at, rows), found.valid, host_checks)
         summary.add(found)
         texts = rejected_texts(found, rows)
         for index, text in texts.items():
@@ -266,6 +276,54 @@ def _judged(
             if message is not None:
                 summary.keep(found.start + index + 1, message)
         yield rows, found, line_errors(found, texts)
+
+
+def _ahead(
+    stream: BinaryIO, judge: Runner, host_checks: bool, arrow: bool
+) -> Iterator[tuple[Rows, Checked]]:
+    """Each batch's lines and verdicts with structs (no errors), judged in a thread ahead.
+
+    Only that thread uses the runner's connection. An error there is raised
+    here; leaving the loop early (an error here, Ctrl-C) stops the thread
+    once it has judged the batch at hand.
+    """
+    ready: queue.Queue[tuple[Rows, Checked] | BaseException | None] = queue.Queue(AHEAD)
+    stop = threading.Event()
+
+    def judged() -> None:
+        start = 0
+        try:
+            for rows in line_batches(stream, BATCH_BYTES, arrow=arrow):
+                found = judge.run(rows, start, host_checks, True, True, False)
+                start += len(found)
+                if not _handed(ready, (rows, found), stop):
+                    return
+        except BaseException as error:  # (raised again in the caller's thread)
+            _handed(ready, error, stop)
+            return
+        _handed(ready, None, stop)
+
+    worker = threading.Thread(target=judged, name="rfc1738-judge", daemon=True)
+    worker.start()
+    try:
+        while (item := ready.get()) is not None:
+            if isinstance(item, BaseException):
+                raise item
+            yield item
+    finally:
+        stop.set()
+        worker.join()
+
+
+def _handed(ready: queue.Queue[Any], item: object, stop: threading.Event) -> bool:
+    """Put ``item`` in ``ready`` once there is room; ``False`` if the reader stopped first."""
+    while not stop.is_set():
+        try:
+            ready.put(item, timeout=0.1)
+        except queue.Full:
+            continue
+        return True
+    return False
 
 
 def _summary(

@@ -93,7 +93,7 @@ def register(
 def register_screen(
     con: duckdb.DuckDBPyConnection, *, grammar: Grammar | None = None, prefix: str = "rfc1738"
 ) -> None:
-    """Create only ``rfc1738_grammar_file`` and ``rfc1738_screen`` on ``con`` (see :func:`register`).
+    """Create only ``rfc1738_grammar_file`` and ``rfc1738_screen`` on ``con``: see :func:`register`.
 
     For a caller that judges the few rows screened ``2`` itself, in Python
     with :func:`rfc1738.is_valid` (``rfc1738 check`` counting a file): no
