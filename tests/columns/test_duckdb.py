@@ -107,3 +107,37 @@ def test_every_sample_s_error_is_parse_s(
         if found != expected:
             wrong.append((text, found, expected))
     assert not wrong, wrong[:5]
+
+
+def test_the_screen_alone_calls_no_python_and_its_states_are_the_library_s(
+    storable: tuple[str, ...],
+) -> None:
+    """``register_screen``: two macros, no Python function; 1 valid, 0 not, 2 left to the library.
+
+    On every sample: with host checks, 2 only for a URL valid by the bare
+    grammar (and always for one the checks refuse); without, never 2.
+    """
+    con = duckdb.connect()
+    rfc1738.duckdb.register_screen(con)
+    listed = (
+        "SELECT function_name, function_type FROM duckdb_functions() "
+        "WHERE function_name LIKE 'rfc1738_%'"
+    )
+    created = dict(con.execute(listed).fetchall())
+    assert created == {"rfc1738_grammar_file": "macro", "rfc1738_screen": "macro"}
+    urls = list(storable)
+    rows = con.execute(
+        "SELECT rfc1738_screen(u), rfc1738_screen(u, host_checks := false) "
+        "FROM (SELECT unnest($1::VARCHAR[]) AS u)",
+        [urls],
+    ).fetchall()
+    wrong = []
+    for text, states in zip(urls, rows, strict=True):
+        bare = rfc1738.is_valid(text, host_checks=False)
+        checked = rfc1738.is_valid(text)
+        # Valid: 1, or 2 (the library finishes the checks); valid by the bare grammar only: 2.
+        screened = {1, 2} if checked else {2} if bare else {0}
+        if states[1] != (1 if bare else 0) or states[0] not in screened:
+            wrong.append((text, states, checked, bare))
+    assert not wrong, wrong[:5]
+    assert {state for state, _ in rows} == {0, 1, 2}  # the samples reach each state
