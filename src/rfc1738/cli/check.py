@@ -264,9 +264,10 @@ def _judged(
     """
     host_checks = args.host_checks
     for rows, found in _ahead(stream, judge, host_checks, arrow):
-        found.errors = judge.explained(partial(texts_at, rows), found.valid, host_checks)
-        summary.add(found)
+        # The rejected lines' texts, taken out of the batch once for both uses.
         texts = rejected_texts(found, rows)
+        found.errors = judge.explained(partial(_picked, texts), found.valid, host_checks)
+        summary.add(found)
         for index, text in texts.items():
             if not summary.wants_error():
                 break
@@ -276,6 +277,11 @@ def _judged(
             if message is not None:
                 summary.keep(found.start + index + 1, message)
         yield rows, found, line_errors(found, texts)
+
+
+def _picked(texts: dict[int, str], indices: list[int]) -> list[str | None]:
+    """The texts at ``indices`` (``None`` where ``texts`` has none)."""
+    return [texts.get(index) for index in indices]
 
 
 def _ahead(
