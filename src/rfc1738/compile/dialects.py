@@ -35,7 +35,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..runtime.exported import Export, ExportedPattern
-from ..runtime.possessive import repetition
 from .emit import Dialect, Emitter
 
 __all__ = [
@@ -168,8 +167,7 @@ class _PortablePython(Dialect):
     one class stay possessive (``[c]*+``).
     """
 
-    def possessive(self, writer: Emitter, body: Callable[[], str], quantifier: str) -> str:
-        return repetition(writer.atom(body()), quantifier, "atomic")
+    form = "atomic"
 
 
 PORTABLE_PYTHON: Dialect = _PortablePython()

@@ -21,12 +21,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
+from ..runtime.possessive import FORMS, repetition
 from .ir import Alt, Chars, End, Fold, Group, Lit, Node, NodeVisitor, Rep, Seq, captures, folded
 from .optimise import simplify
 
 __all__ = [
     "MAX_WAYS",
     "PYTHON",
+    "PYTHON_FORMS",
     "Dialect",
     "Emitter",
     "Expression",
@@ -77,9 +79,15 @@ class Dialect:
         """A capture group named ``name`` around ``body``."""
         return f"(?P<{name}>{body})"
 
+    #: How a possessive repetition of a group is spelled (one of
+    #: :data:`~rfc1738.runtime.possessive.FORMS`): ``(?:x)*+`` as the fast
+    #: parser runs it where the Python reads it right; a run of one class is
+    #: ``[c]*+`` in every form.
+    form = "possessive"
+
     def possessive(self, writer: Emitter, body: Callable[[], str], quantifier: str) -> str:
         """A repetition that never gives back what it matched (``body`` written by the call)."""
-        return _atom(body()) + quantifier + "+"
+        return repetition(_atom(body()), quantifier, self.form)
 
     def literal_char(self, char: str) -> str:
         """One character that stands for itself outside a class."""
@@ -99,14 +107,32 @@ class Dialect:
 PYTHON = Dialect()
 
 
-def write_regex(node: Node) -> Expression:
-    """The Python regular expression for ``node`` (to be used with ``fullmatch``)."""
-    return write_simplified(simplify(node))
+class _PythonForm(Dialect):
+    """Python's :mod:`re` with a possessive repetition of a group in another form."""
+
+    def __init__(self, form: str) -> None:
+        self.form = form
 
 
-def write_simplified(node: Node) -> Expression:
+#: Python's :mod:`re` in each of :data:`~rfc1738.runtime.possessive.FORMS`:
+#: the tables hold each expression in every form it is written otherwise
+#: in, for a Python that misreads the possessive one (CPython 3.11.0 to 3.11.4).
+PYTHON_FORMS: dict[str, Dialect] = {
+    form: PYTHON if form == PYTHON.form else _PythonForm(form) for form in FORMS
+}
+
+
+def write_regex(node: Node, dialect: Dialect = PYTHON) -> Expression:
+    """The Python regular expression for ``node`` (to be used with ``fullmatch``).
+
+    ``dialect``: one of :data:`PYTHON_FORMS`, where not the fast parser's own.
+    """
+    return write_simplified(simplify(node), dialect)
+
+
+def write_simplified(node: Node, dialect: Dialect = PYTHON) -> Expression:
     """:func:`write_regex` of a ``node`` :func:`~rfc1738.compile.optimise.simplify` gave."""
-    writer = Emitter(PYTHON)
+    writer = Emitter(dialect)
     return Expression(writer.write(node, frozenset()), writer.names())
 
 

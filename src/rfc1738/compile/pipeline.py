@@ -31,7 +31,15 @@ from ..runtime.hosts import CHECKED_PRODUCTIONS
 from ..runtime.layout import Layout
 from ..runtime.tables import CharsKey, SchemeTable, Tables, content_key, module_text
 from ..version import __version__
-from .emit import Expression, runs_in_linear_time, write_regex, write_simplified
+from .emit import (
+    PYTHON,
+    PYTHON_FORMS,
+    Dialect,
+    Expression,
+    runs_in_linear_time,
+    write_regex,
+    write_simplified,
+)
 from .glushkov import NotSupportedError, build
 from .ir import Alt, Chars, Fold, Group, Lit, Node, NodeVisitor, Rep, Seq, prefixes
 from .limits import GrammarLimitError
@@ -109,7 +117,15 @@ def compile_scheme(
         return SchemeTable(start, rules, wanted, None, {}, None, str(error), None, fields)
     simple = simplify(tree)  # optimised IR
     expression, groups = write_simplified(simple)  # the pattern Python's re runs
-    rejected = write_regex(prefixes(simplify(bare))).source  # where a rejected text stops fitting
+    fitting = simplify(prefixes(simplify(bare)))
+    rejected = write_simplified(fitting).source  # where a rejected text stops fitting
+    # Both in each other form a Python may need (runtime/possessive.py), where written otherwise.
+    expression_forms: dict[str, str] = {}
+    prefixes_forms: dict[str, str] = {}
+    for form, dialect in PYTHON_FORMS.items():
+        if dialect is not PYTHON:
+            _differing(expression_forms, form, write_simplified(simple, dialect).source, expression)
+            _differing(prefixes_forms, form, write_simplified(fitting, dialect).source, rejected)
     automaton = file.error_automaton(start)  # rules kept by name -> the error automaton
     matcher = _linear_matcher(simple, automaton)  # the route where re may backtrack
     layout = to_layout(file.lowered(start, fields), frozenset(fields)) if fields else None
@@ -125,7 +141,15 @@ def compile_scheme(
         fields,
         layout,
         matcher,
+        expression_forms=expression_forms,
+        prefixes_forms=prefixes_forms,
     )
+
+
+def _differing(forms: dict[str, str], form: str, written: str, as_written: str) -> None:
+    """Keep ``written`` as ``form``'s spelling where it is not the possessive one's."""
+    if written != as_written:
+        forms[form] = written
 
 
 def tables_module(grammar: SchemeClasses) -> str:
@@ -180,15 +204,18 @@ class CompiledFile:
             raise GrammarError(f"no rule {start}", file=str(self.path))
         return Lowering(self.tree, self.path, frozenset(capture), named=named).rule(start)
 
-    def compile(self, start: str, capture: Collection[str] = ()) -> Expression:
+    def compile(
+        self, start: str, capture: Collection[str] = (), dialect: Dialect = PYTHON
+    ) -> Expression:
         """The regular expression for ``start`` and its capture groups.
 
         ``capture`` names the productions whose spans are wanted (matched
-        without their namespace, see :func:`~rfc1738.bnf.names.base_name`).
-        Raises :class:`NotRegularError` if ``start`` reaches a rule that refers
-        back to itself.
+        without their namespace, see :func:`~rfc1738.bnf.names.base_name`);
+        ``dialect``, one of :data:`~rfc1738.compile.emit.PYTHON_FORMS` (the
+        fast parser's own by default). Raises :class:`NotRegularError` if
+        ``start`` reaches a rule that refers back to itself.
         """
-        return write_simplified(self.ir(start, capture))
+        return write_simplified(self.ir(start, capture), dialect)
 
     def layout(self, start: str, fields: Collection[str]) -> Layout:
         """How ``start`` lays out the productions ``fields`` (see :mod:`rfc1738.runtime.layout`)."""
@@ -198,9 +225,9 @@ class CompiledFile:
         """The simplified tree of ``start`` that :meth:`compile` writes (for other dialects)."""
         return simplify(self.lowered(start, capture))
 
-    def compile_prefixes(self, start: str) -> str:
-        """An expression matching every prefix of every match of ``start``."""
-        return write_regex(prefixes(self.ir(start))).source
+    def compile_prefixes(self, start: str, dialect: Dialect = PYTHON) -> str:
+        """An expression matching every prefix of every match of ``start`` (``dialect``: above)."""
+        return write_regex(prefixes(self.ir(start)), dialect).source
 
     def named(self, start: str) -> Node:
         """The tree of ``start`` with every rule and token kept by name, for the error automaton.

@@ -176,7 +176,7 @@ def build_engine(
             entry, cls, table, grammar, matcher.spans, matcher.spans, read, matcher.matches, matcher
         )
     # In the form this Python matches right (CPython 3.11.0-3.11.4: see .possessive).
-    pattern = compile_expression(table.expression)
+    pattern = compile_expression(table.expression, table.expression_forms)
     fields = _numbers(pattern, table.groups, productions)
     checked = _numbers(pattern, table.groups, CHECKED_PRODUCTIONS)
     fullmatch = pattern.fullmatch

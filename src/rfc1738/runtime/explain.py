@@ -165,11 +165,12 @@ class Explainer:
             return URLSyntaxError(text, matcher.viable_prefix(text), frozenset(), entry.start)
         pattern = self._prefixes.get(entry.scheme)
         if pattern is None:
-            source = self._dispatch.table(entry.scheme).prefixes
-            if source is None:
+            table = self._dispatch.table(entry.scheme)
+            if table.prefixes is None:
                 return None
             # A pure value: a thread that compiles it at the same time keeps its own.
-            pattern = self._prefixes.setdefault(entry.scheme, compile_expression(source))
+            compiled = compile_expression(table.prefixes, table.prefixes_forms)
+            pattern = self._prefixes.setdefault(entry.scheme, compiled)
         return URLSyntaxError(text, longest_viable_prefix(pattern, text), frozenset(), entry.start)
 
     def _explained(self, error: URLSyntaxError, entry: SchemeFile) -> URLSyntaxError:

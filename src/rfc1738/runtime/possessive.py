@@ -14,17 +14,21 @@ is right there, and so is an atomic group around a greedy repetition
 (``(?>(?:…)*)``, Python 3.11's other spelling of the same thing).
 
 :func:`compile_expression` is how the package compiles what the writer
-wrote: as written where the Python reads it right, else with every possessive
-repetition of a group spelled in the first :data:`FORMS` that the Python
-matches right (:func:`form`): an atomic group around the greedy repetition
-(the same language, nothing given back once the group has matched), or,
-should that be wrong too, the greedy repetition alone (the same language: the
-writer made it possessive only where giving back never makes a match). Group
-names and numbers stay as written: neither spelling adds a capture group.
+wrote: as written where the Python reads it right, else in the first of
+:data:`FORMS` that the Python matches right (:func:`form`): every possessive
+repetition of a group as an atomic group around the greedy repetition (the
+same language, nothing given back once the group has matched), or, should
+that be wrong too, as the greedy repetition alone (the same language: the
+writer made it possessive only where giving back never makes a match).
+The writer spells each expression in every form at build time
+(:data:`rfc1738.compile.emit.PYTHON_FORMS`), and the tables keep each form
+that differs (a table's ``expression_forms`` and ``prefixes_forms``), so
+nothing here reads or rewrites an expression's text. Group names and numbers
+are the same in every form: neither spelling adds a capture group.
 
 Which form the Python needs is found once, when the first expression is
 compiled (:func:`form`): CPython 3.11.5 and later read the possessive form
-right; any other Python is asked, by matching :data:`PROBE` in each form
+right; any other Python is asked, by matching :func:`probe` in each form
 (:func:`probed`). The probe holds the defect, so a 3.11.0 to 3.11.4 that had
 the fix backported reads the faster form, and another implementation gets
 the form it reads right; the tests run the probe on every Python they run on.
@@ -34,17 +38,18 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Mapping
 from functools import cache
 
 __all__ = [
     "FIXED_IN",
     "FORMS",
-    "PROBE",
+    "PROBE_TEXT",
     "compile_expression",
     "form",
+    "probe",
     "probed",
     "repetition",
-    "spelled",
 ]
 
 #: The first CPython that reads possessive repetitions of groups right (gh-106052).
@@ -54,16 +59,8 @@ FIXED_IN = (3, 11, 5)
 #: writer writes it (``(?:x)*+``), an atomic group (``(?>(?:x)*)``), greedy (``(?:x)*``).
 FORMS = ("possessive", "atomic", "greedy")
 
-#: A pattern as the writer spells it, and a text it must match in full. Each
-#: possessive repetition holds a pass that fails part-way, after an inner
-#: optional ``b``: on CPython 3.11.0 to 3.11.4 the ``?+`` goes on after ``a``
-#: and the ``*+`` after the third character, and the match fails.
-PROBE = ("(?:ab?c)?+a(?:ab?c)*+a", "aaca")
-
-# One token of an expression: an escape, a character class, an opening
-# parenthesis, a closing one with the possessive quantifier after it if any,
-# or a run of anything else. The writer escapes "]" inside a class.
-_TOKEN = r"\\.|\[(?:\\.|[^\]\\])*\]|\(|\)(?:(?:[*+?]|\{[0-9]*,?[0-9]*\})\+)?|[^\\\[()]+|."
+#: The text every form of :func:`probe` must match in full.
+PROBE_TEXT = "aaca"
 
 
 def repetition(atom: str, quantifier: str, spelling: str) -> str:
@@ -71,6 +68,7 @@ def repetition(atom: str, quantifier: str, spelling: str) -> str:
 
     ``atom`` is what the quantifier applies to (a group, a class, one
     character); only a group's repetition is spelled otherwise than ``x*+``.
+    The regex writer spells each repetition with it (:mod:`rfc1738.compile.emit`).
 
     >>> repetition("(?:ab)", "*", "atomic"), repetition("[a-z]", "+", "atomic")
     ('(?>(?:ab)*)', '[a-z]++')
@@ -82,30 +80,19 @@ def repetition(atom: str, quantifier: str, spelling: str) -> str:
     return f"{atom}{quantifier}"
 
 
-def spelled(source: str, spelling: str) -> str:
-    """``source`` (as the writer writes it) with each possessive repetition of a group spelled so.
+def probe(spelling: str) -> str:
+    """The probe in ``spelling``: two possessive repetitions of a group, each with a pass
+    that fails part-way, after its inner optional ``b`` has matched.
 
-    >>> spelled(r"(?:[a-z][a-z]*+\\.)*+[a-z]", "atomic")
-    '(?>(?:[a-z][a-z]*+\\\\.)*)[a-z]'
+    On CPython 3.11.0 to 3.11.4 the possessive form goes on after ``a`` for
+    the ``?+`` and after the third character for the ``*+``, and does not
+    match :data:`PROBE_TEXT`.
+
+    >>> probe("possessive"), probe("atomic")
+    ('(?:ab?c)?+a(?:ab?c)*+a', '(?>(?:ab?c)?)a(?>(?:ab?c)*)a')
     """
-    if spelling == "possessive":
-        return source
-    out: list[str] = []
-    #: Where in ``out`` each group still open begins.
-    opened: list[int] = []
-    # Compiled here, not at import: only a Python that needs another form gets here.
-    for token in re.findall(_TOKEN, source, re.DOTALL):
-        if token == "(":
-            opened.append(len(out))
-        elif token.startswith(")") and len(token) > 1 and opened:
-            begin = opened.pop()
-            atom = "".join(out[begin:]) + ")"
-            del out[begin:]
-            token = repetition(atom, token[1:-1], spelling)
-        elif token == ")" and opened:
-            opened.pop()
-        out.append(token)
-    return "".join(out)
+    group = "(?:ab?c)"
+    return f"{repetition(group, '?', spelling)}a{repetition(group, '*', spelling)}a"
 
 
 @cache
@@ -121,15 +108,18 @@ def form() -> str:
 
 
 def probed() -> str:
-    """The first of :data:`FORMS` in which the running Python matches :data:`PROBE`."""
-    pattern, text = PROBE
+    """The first of :data:`FORMS` in which the running Python matches :func:`probe` right."""
     for spelling in FORMS[:-1]:
-        if re.fullmatch(spelled(pattern, spelling), text):
+        if re.fullmatch(probe(spelling), PROBE_TEXT):
             return spelling
     return FORMS[-1]
 
 
-def compile_expression(source: str) -> re.Pattern[str]:
-    """``source``, as the regex writer wrote it, compiled in the form this Python matches right."""
-    chosen = form()
-    return re.compile(source if chosen == "possessive" else spelled(source, chosen))
+def compile_expression(source: str, forms: Mapping[str, str]) -> re.Pattern[str]:
+    """``source``, as the regex writer wrote it, compiled in the form this Python matches right.
+
+    ``forms``: the same expression written in each other form it differs in
+    (a table's ``expression_forms`` or ``prefixes_forms``): the writer
+    spelled them at build time, and none is rewritten here.
+    """
+    return re.compile(forms.get(form(), source))

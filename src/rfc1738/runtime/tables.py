@@ -51,7 +51,7 @@ from ..bnf.files import lark_files, read_grammar_file
 from ..version import __version__
 from .layout import fields_in
 from .linear import LinearMatcher
-from .possessive import compile_expression
+from .possessive import FORMS, compile_expression
 
 try:  # hashlib loads OpenSSL, milliseconds of `import rfc1738`: first the lean module, as
     # the standard library's random does (CPython 3.11: _sha256, 3.12 and later: _sha2).
@@ -81,8 +81,9 @@ __all__ = [
 #: as strings, each state's literals naming their production; the disk cache
 #: in marshal's format. 4: each scheme's route (``matcher``). 5: one version
 #: for everything (the automata and matchers have none of their own), and
-#: each scheme's ``derived`` fields.
-FORMAT = 5
+#: each scheme's ``derived`` fields. 6: each expression in the other forms of
+#: a possessive repetition of a group (``expression_forms``, ``prefixes_forms``).
+FORMAT = 6
 
 #: A character set's key: (file stem, ``"rule"`` or ``"terminal"``, name).
 CharsKey = tuple[str, str, str]
@@ -104,6 +105,8 @@ class SchemeTable(Record):
         "layout",
         "matcher",
         "derived",
+        "expression_forms",
+        "prefixes_forms",
     )
     __slots__ = _fields
     start: str
@@ -133,6 +136,12 @@ class SchemeTable(Record):
     #: Per field a hook cuts out of a group's text, how
     #: (:class:`~rfc1738.runtime.hooks.Derived`'s fields, in order).
     derived: dict[str, tuple[str, str, int, int, str, str]]
+    #: The expression, and the prefix expression, in each other of
+    #: :data:`~rfc1738.runtime.possessive.FORMS` it is written otherwise in
+    #: (a possessive repetition of a group): what a Python that misreads
+    #: the possessive form runs (:func:`~rfc1738.runtime.possessive.compile_expression`).
+    expression_forms: dict[str, str]
+    prefixes_forms: dict[str, str]
 
     def __init__(
         self,
@@ -148,6 +157,8 @@ class SchemeTable(Record):
         layout: Any = None,
         matcher: Any = None,
         derived: dict[str, tuple[str, str, int, int, str, str]] | None = None,
+        expression_forms: dict[str, str] | None = None,
+        prefixes_forms: dict[str, str] | None = None,
     ) -> None:
         self._fill(
             start,
@@ -162,6 +173,8 @@ class SchemeTable(Record):
             layout,
             matcher,
             {} if derived is None else derived,
+            {} if expression_forms is None else expression_forms,
+            {} if prefixes_forms is None else prefixes_forms,
         )
 
 
@@ -230,6 +243,8 @@ def tables_data(tables: Tables) -> dict[str, Any]:
                 **{field: getattr(table, field) for field in SchemeTable._fields},
                 "groups": dict(sorted(table.groups.items())),
                 "derived": dict(sorted(table.derived.items())),
+                "expression_forms": dict(sorted(table.expression_forms.items())),
+                "prefixes_forms": dict(sorted(table.prefixes_forms.items())),
             }
             for scheme, table in sorted(tables.schemes.items())
         },
@@ -328,9 +343,9 @@ def runs_as_written(table: SchemeTable) -> bool:
     if table.expression is None:
         return True
     try:
-        pattern = compile_expression(table.expression)
+        pattern = compile_expression(table.expression, table.expression_forms)
         if table.automaton is None and table.prefixes is not None:
-            compile_expression(table.prefixes)
+            compile_expression(table.prefixes, table.prefixes_forms)
     except (re.error, RecursionError, OverflowError, MemoryError):
         return False
     listed = [name for names in table.groups.values() for name in names]
@@ -358,11 +373,15 @@ def _holds_together(table: SchemeTable) -> bool:
         and (table.expression is None) == (table.prefixes is None)
         and _strings(table.layout_fields)
         and _derived(table.derived)
+        and _forms(table.expression_forms)
+        and _forms(table.prefixes_forms)
     ):
         return False
     if table.expression is None:
         return (
             not groups
+            and not table.expression_forms
+            and not table.prefixes_forms
             and table.automaton is None
             and table.layout is None
             and table.matcher is None
@@ -380,6 +399,13 @@ def _holds_together(table: SchemeTable) -> bool:
         return False
     # A field the objects are written with, and captured, is a group of the expression.
     return fields_in(table.layout) & set(table.capture) <= set(groups)
+
+
+def _forms(forms: object) -> bool:
+    """Whether ``forms`` maps forms other than the possessive one to expressions."""
+    return isinstance(forms, dict) and all(
+        form in FORMS[1:] and isinstance(text, str) for form, text in forms.items()
+    )
 
 
 def _derived(derived: object) -> bool:
