@@ -118,3 +118,23 @@ def edited_grammar(directory: Path) -> Path:
     edit(http, "%import .common (hostport,", "%import .common (login, user, password, hostport,")
     edit(http, 'httpurl: "http://"i hostport', 'httpurl: "http://"i login')
     return copy
+
+
+def first_line_then_gone(
+    child: subprocess.Popen[bytes], before: Callable[[], object] = lambda: None
+) -> tuple[bytes, int, bytes]:
+    """What ``| head -1`` leaves: read ``child``'s first line of output, then close it.
+
+    ``before``: called first (once the child is under way). The line, the
+    child's exit status and what it wrote on stderr.
+    """
+    assert child.stdout is not None and child.stderr is not None
+    try:
+        before()
+        first = child.stdout.readline()
+        child.stdout.close()  # head -1 exits
+        err = child.stderr.read()
+        status = child.wait(timeout=TIMEOUT)
+    finally:
+        child.kill()
+    return first, status, err

@@ -360,7 +360,7 @@ def test_format_to_a_reader_gone_away_ends_quietly_with_141(tmp_path: Path, engi
     """``| head -1``: the batches judged ahead are dropped, the thread ends, no traceback."""
     from rfc1738.cli.output import BROKEN_PIPE
 
-    from .helpers import SCRIPT
+    from .helpers import SCRIPT, first_line_then_gone
 
     path = tmp_path / "many.txt"
     path.write_bytes(_many_lines())
@@ -370,14 +370,7 @@ def test_format_to_a_reader_gone_away_ends_quietly_with_141(tmp_path: Path, engi
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
     )
-    assert child.stdout is not None and child.stderr is not None
-    try:
-        header = child.stdout.readline()
-        child.stdout.close()  # head -1 exits
-        err = child.stderr.read()
-        status = child.wait(timeout=TIMEOUT)
-    finally:
-        child.kill()
+    header, status, err = first_line_then_gone(child)
     assert header.startswith(b'"line","text","valid",')
     assert (status, err) == (BROKEN_PIPE, b"")
 

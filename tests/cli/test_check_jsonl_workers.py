@@ -28,7 +28,7 @@ import rfc1738
 from rfc1738.cli import records
 from rfc1738.cli.output import BROKEN_PIPE, INVALID, Refusals, result_dict
 
-from .helpers import SCRIPT, TIMEOUT
+from .helpers import SCRIPT, TIMEOUT, first_line_then_gone
 from .test_check import ONE_LINE, TEXTS
 
 pytestmark = pytest.mark.skipif(
@@ -206,15 +206,7 @@ def test_a_reader_gone_away_ends_the_workers_quietly_with_141(tmp_path: Path) ->
         stderr=subprocess.PIPE,
         start_new_session=True,
     )
-    assert child.stdout is not None and child.stderr is not None
-    try:
-        workers_of(child, cores())
-        first = child.stdout.readline()
-        child.stdout.close()  # head -1 exits
-        err = child.stderr.read()
-        status = child.wait(timeout=TIMEOUT)
-    finally:
-        child.kill()
+    first, status, err = first_line_then_gone(child, lambda: workers_of(child, cores()))
     assert json.loads(first)["line"] == 1
     assert (status, err) == (BROKEN_PIPE, b"")
     assert group_is_gone(child.pid)
