@@ -24,7 +24,6 @@ text, whatever they are.
 
 from __future__ import annotations
 
-import hashlib
 import json
 import weakref
 from functools import cache
@@ -33,6 +32,7 @@ from threading import Lock
 
 from ..bnf.files import read_regular_file
 from ..runtime.cache import cache_dir, write_whole
+from ..runtime.sha import sha256
 from ..runtime.tables import content_key
 from ..urls import Grammar, shipped
 from ..version import __version__
@@ -72,14 +72,15 @@ def compiler_digest() -> str:
     where the source cannot be read (the package in a zip file).
     """
     package = Path(__file__).resolve().parents[1]
-    found = hashlib.sha256()
+    found = sha256()
     try:
         for path in sorted([*(package / "compile").glob("*.py"), package / "columns" / "plan.py"]):
             found.update(f"{path.name}\0".encode())
             found.update(path.read_bytes())
     except OSError:
         return ""
-    return found.hexdigest()
+    digest: str = found.hexdigest()
+    return digest
 
 
 def plan_key(grammar: Grammar) -> str:
@@ -96,7 +97,8 @@ def plan_key(grammar: Grammar) -> str:
             ]
         )
     identity = [FORMAT, __version__, compiler_digest(), content_key(grammar.directory), classes]
-    return hashlib.sha256(json.dumps(identity).encode()).hexdigest()
+    key: str = sha256(json.dumps(identity).encode()).hexdigest()
+    return key
 
 
 def _load(grammar: Grammar) -> ColumnPlan:
@@ -127,7 +129,7 @@ def _read(key: str) -> ColumnPlan | None:
     except OSError:  # missing, unreadable, not a regular file, too big
         return None
     header, _, body = data.partition(b"\n")
-    if header != _HEADER + hashlib.sha256(body).hexdigest().encode():
+    if header != _HEADER + sha256(body).hexdigest().encode():
         return None
     try:
         return read_plan(json.loads(body))
@@ -141,5 +143,5 @@ def _write(key: str, data: object) -> bool:
     if path is None:
         return False
     body = json.dumps(data, sort_keys=True).encode()
-    content = _HEADER + hashlib.sha256(body).hexdigest().encode() + b"\n" + body
+    content = _HEADER + sha256(body).hexdigest().encode() + b"\n" + body
     return write_whole(path, content)

@@ -52,15 +52,7 @@ from ..version import __version__
 from .layout import fields_in
 from .linear import LinearMatcher
 from .possessive import FORMS, compile_expression
-
-try:  # hashlib loads OpenSSL, milliseconds of `import rfc1738`: first the lean module, as
-    # the standard library's random does (CPython 3.11: _sha256, 3.12 and later: _sha2).
-    from _sha256 import sha256  # type: ignore[import-not-found, unused-ignore]
-except ImportError:  # pragma: no cover - other Pythons
-    try:
-        from _sha2 import sha256  # type: ignore[import-not-found, unused-ignore]
-    except ImportError:
-        from hashlib import sha256
+from .sha import sha256
 
 __all__ = [
     "FORMAT",
