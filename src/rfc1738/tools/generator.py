@@ -83,6 +83,7 @@ RUNTIME_MODULES = (
     "runtime.linear",
     "runtime.numbers",
     "runtime.possessive",
+    "runtime.sha",
     "runtime.spans",
     "runtime.store",
     "runtime.tables",
