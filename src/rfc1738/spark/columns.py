@@ -54,7 +54,7 @@ Measured against the pandas UDF (:func:`rfc1738.spark.url_verdict`) in
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from functools import cache
 
@@ -510,20 +510,35 @@ def url_struct(
     url = _column(col)
     plan = _plan(grammar_dir)
     layout = _layout(_dir(grammar_dir), tuple(field.name for field in plan.fields))
-    written = _written(plan, url, _key(url), layout)
-    parts = _parts(written)
-    value = _values(parts, layout)
-    # A URL its file's pattern matches is written again, with separators no
-    # valid URL holds; one it does not match comes back as it was. The
-    # condition, which Spark evaluates for every row, names the parts twice
-    # (the file's name is never null where there are as many parts as that):
-    # Spark computes them once (a common subexpression), for the fields too,
-    # host checks or not.
-    file = F.get(parts, 0)
-    valid = (written != url) & (F.size(parts) == layout.parts) & file.isNotNull()
-    if host_checks:
-        valid = valid & _host_checks(plan, value)
-    found = _struct_fields(plan, file, value)
-    scheme = F.substring_index(url, ":", 1)
-    fields = F.struct(scheme.alias(SCHEME), *(c.alias(n) for n, c in found.items()))
-    return F.when(valid, fields)
+
+    def taken_apart(written: Column) -> Column:
+        def struct_of(parts: Column) -> Column:
+            value = _values(parts, layout)
+            # A URL its file's pattern matches is written again, with separators
+            # no valid URL holds; one it does not match comes back as it was.
+            file = F.get(parts, 0)
+            valid = (written != url) & (F.size(parts) == layout.parts) & file.isNotNull()
+            if host_checks:
+                valid = valid & _host_checks(plan, value)
+            found = _struct_fields(plan, file, value)
+            scheme = F.substring_index(url, ":", 1)
+            fields = F.struct(scheme.alias(SCHEME), *(c.alias(n) for n, c in found.items()))
+            return F.when(valid, fields)
+
+        return _bound(_parts(written), struct_of)
+
+    return _bound(_written(plan, url, _key(url), layout), taken_apart)
+
+
+def _bound(value: Column, body: Callable[[Column], Column]) -> Column:
+    """``body(value)``, with ``value`` a lambda's variable: computed once, named in one place.
+
+    The struct names the written parts in every field, its presence test
+    and its checks. Written out in each place, the expression was some ten
+    thousand nodes, which Spark's optimizer took most of a second to plan
+    for every query, however few its rows; common subexpression elimination
+    then computed them once a row, but only after that. As the variable
+    of ``transform`` over a one-element array, they are one node where
+    they are named, and computed once a row by construction.
+    """
+    return F.get(F.transform(F.array(value), body), 0)
