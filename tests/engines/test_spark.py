@@ -193,6 +193,21 @@ def test_the_short_screen_is_the_screen_on_urls_no_longer_than_a_label(
     assert not rfc1738.is_valid(too_long)
 
 
+def test_the_fields_url_struct_takes_out_are_ascii() -> None:
+    """Every character a file's marked Java pattern takes is ASCII (lookbehinds aside).
+
+    url_struct checks the host's and the port's lengths by their count of
+    bytes, which is their count of characters only for ASCII text.
+    """
+    from rfc1738.columns import column_plan
+    from rfc1738.compile import written
+
+    for name, scheme in column_plan().schemes.items():
+        taken = written.chars(written.read(scheme.java_pattern, java=True))
+        assert taken is not None, name
+        assert all(char.isascii() for char in taken), name
+
+
 @given(
     host=st.from_regex(r"\A[a-z0-9]{1,70}(\.[a-z0-9]{1,70}){0,4}\Z"),
     number=st.from_regex(r"\A0{0,2}[0-9]{1,4}(\.0{0,2}[0-9]{1,4}){3}\Z"),

@@ -86,7 +86,7 @@ ColumnOrName = Column | str
 class _Slot:
     """One place ``regexp_replace`` writes a field: its text's part, and its presence's."""
 
-    #: The index of the field's text among the written parts (0 is the file's name).
+    #: The index of the field's text among the written parts (0 is the file's code).
     text: int
     #: The index of what shows it took part (a marker's text, or ``!``); ``None``: no file
     #: writes one, the field is there where its text is not empty.
@@ -111,6 +111,9 @@ class _Layout:
     parts: int
     #: Grammar file → its marked Java pattern and the template that writes the fields.
     templates: Mapping[str, tuple[str, str]]
+    #: Grammar file → how many bytes its template writes first, in place of its name:
+    #: the struct tells the files apart by that count, a number, not by comparing names.
+    codes: Mapping[str, int]
 
 
 @cache
@@ -250,14 +253,15 @@ def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
         for name in wanted
     }
     templates: dict[str, tuple[str, str]] = {}
+    codes = {file: at + 1 for at, file in enumerate(plan.schemes)}
     for file, scheme in plan.schemes.items():
-        # First the file's name, as a literal of Java's replacement text.
-        parts = [file.replace("\\", "\\\\").replace("$", "\\$")]
+        # First the file's code, as that many bytes (a literal of Java's replacement text).
+        parts = [ALWAYS * codes[file]]
         for at in range(places):
             text, shown = taken[file].get(at, ("", ""))
             parts.extend((text, shown) if shown_at[at] else (text,))
         templates[file] = (scheme.java_pattern, SEPARATOR.join(parts))
-    return _Layout(slots, count, templates)
+    return _Layout(slots, count, templates, codes)
 
 
 def _written(plan: ColumnPlan, url: Column, key: Column, layout: _Layout) -> Column:
@@ -277,9 +281,15 @@ def _parts(written: Column) -> Column:
     return F.split(written, SEPARATOR, -1)
 
 
+def _file(parts: Column) -> Column:
+    """The code of the grammar file that wrote ``parts`` (:attr:`_Layout.codes`)."""
+    return F.octet_length(F.get(parts, 0))
+
+
 def _values(parts: Column, layout: _Layout) -> dict[str, Column]:
     """Each field's text in the written ``parts``: null where it took no part or is not there."""
     columns: dict[str, Column] = {}
+    file = _file(parts)
     for name, slot in layout.index.items():
         text = F.get(parts, slot.text)
         # Not empty: a count of bytes, which a string holds (no comparison to call).
@@ -289,11 +299,10 @@ def _values(parts: Column, layout: _Layout) -> dict[str, Column]:
         if slot.files is not None:
             # Something written, by this field's file: the shorter test (the files
             # with no field here write "" there); after the text's, mostly false.
-            file = F.get(parts, 0)
             if len(slot.others) < len(slot.files):
-                there = there & ~file.isin(list(slot.others))
+                there = there & ~file.isin([layout.codes[f] for f in slot.others])
             else:
-                there = there & file.isin(list(slot.files))
+                there = there & file.isin([layout.codes[f] for f in slot.files])
         columns[name] = F.when(there, text)
     return columns
 
@@ -303,16 +312,19 @@ def _host_checks(plan: ColumnPlan, value: Mapping[str, Column]) -> Column:
     limits = plan.limits
     ok = F.lit(True)
     host, number, port = (value.get(name) for name in CHECKED)
+    # The limits count characters; a field of a URL its pattern took is ASCII
+    # (section 2.2; test_spark holds the patterns to it): as many as its bytes,
+    # a count the string holds, where its characters would be counted.
     if host is not None:
         # No label of a host longer than a label may be (most) is too long: no match.
-        size = F.length(host)
+        size = F.octet_length(host)
         labels = (size <= limits.label) | ~host.rlike(limits.long_label)
         octets = ~host.rlike(limits.large_part)
         shape = labels if number is None else F.when(number.isNotNull(), octets).otherwise(labels)
         ok = ok & (host.isNull() | ((size <= limits.host) & shape))
     if port is not None:
         # A port of fewer digits than the largest has is below it: no match.
-        short = F.length(port) < len(str(limits.port))
+        short = F.octet_length(port) < len(str(limits.port))
         ok = ok & (port.isNull() | short | ~port.rlike(limits.large_port))
     return ok
 
@@ -463,7 +475,9 @@ def _cut(text: Column, cut: Derived) -> Column:
     return F.transform(specs, name_value)
 
 
-def _struct_fields(plan: ColumnPlan, key: Column, value: Mapping[str, Column]) -> dict[str, Column]:
+def _struct_fields(
+    plan: ColumnPlan, layout: _Layout, file: Column, value: Mapping[str, Column]
+) -> dict[str, Column]:
     """The struct's fields: each field's text, or what its file's cut gives out of it.
 
     A field is null in the files without it already (nothing written for
@@ -481,7 +495,7 @@ def _struct_fields(plan: ColumnPlan, key: Column, value: Mapping[str, Column]) -
             uncut = uncut or (source is not None and source.cut is None)
         column: Column | None = None
         for cut, files in cuts.items():
-            test = key.isin(files)
+            test = file.isin([layout.codes[f] for f in files])
             found = _cut(text, cut)
             column = F.when(test, found) if column is None else column.when(test, found)
         if column is not None and uncut:
@@ -511,23 +525,20 @@ def url_struct(
     plan = _plan(grammar_dir)
     layout = _layout(_dir(grammar_dir), tuple(field.name for field in plan.fields))
 
-    def taken_apart(written: Column) -> Column:
-        def struct_of(parts: Column) -> Column:
-            value = _values(parts, layout)
-            # A URL its file's pattern matches is written again, with separators
-            # no valid URL holds; one it does not match comes back as it was.
-            file = F.get(parts, 0)
-            valid = (written != url) & (F.size(parts) == layout.parts) & file.isNotNull()
-            if host_checks:
-                valid = valid & _host_checks(plan, value)
-            found = _struct_fields(plan, file, value)
-            scheme = F.substring_index(url, ":", 1)
-            fields = F.struct(scheme.alias(SCHEME), *(c.alias(n) for n, c in found.items()))
-            return F.when(valid, fields)
+    def struct_of(parts: Column) -> Column:
+        value = _values(parts, layout)
+        # A URL its file's pattern matches is written again, in as many parts
+        # as the layout has; one it does not match comes back as it was: one
+        # part, unless it holds the separator, which no valid URL does.
+        valid = (F.size(parts) == layout.parts) & ~url.contains(SEPARATOR)
+        if host_checks:
+            valid = valid & _host_checks(plan, value)
+        found = _struct_fields(plan, layout, _file(parts), value)
+        scheme = F.substring_index(url, ":", 1)
+        fields = F.struct(scheme.alias(SCHEME), *(c.alias(n) for n, c in found.items()))
+        return F.when(valid, fields)
 
-        return _bound(_parts(written), struct_of)
-
-    return _bound(_written(plan, url, _key(url), layout), taken_apart)
+    return _bound(_parts(_written(plan, url, _key(url), layout)), struct_of)
 
 
 def _bound(value: Column, body: Callable[[Column], Column]) -> Column:
