@@ -6,6 +6,11 @@ one DuckDB and Polars run, in its Java dialect (each grammar file's
 at the end, so a final newline is not taken) and plain Spark SQL
 functions. What Spark does shapes the SQL:
 
+- **the classes listed**: every pattern Spark runs has each class of ASCII
+  characters written one character at a time (:func:`_listed`), which
+  ``java.util.regex`` makes one table lookup (a class with ranges is a
+  chain of tests);
+
 - **the dispatch** (section 2.1) first: the text before the first ``:``,
   in lower case, picks the grammar file, and only that file's pattern runs
   (one ``rlike`` a row for the bare verdict);
