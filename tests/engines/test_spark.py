@@ -193,6 +193,51 @@ def test_the_short_screen_is_the_screen_on_urls_no_longer_than_a_label(
     assert not rfc1738.is_valid(too_long)
 
 
+def test_the_fields_url_struct_takes_out_are_ascii() -> None:
+    """Every character a file's marked Java pattern takes is ASCII (lookbehinds aside).
+
+    url_struct checks the host's and the port's lengths by their count of
+    bytes, which is their count of characters only for ASCII text.
+    """
+    from rfc1738.columns import column_plan
+    from rfc1738.compile import written
+
+    for name, scheme in column_plan().schemes.items():
+        taken = written.chars(written.read(scheme.java_pattern, java=True))
+        assert taken is not None, name
+        assert all(char.isascii() for char in taken), name
+
+
+def test_the_listed_classes_are_the_plan_s_classes() -> None:
+    """The patterns Spark runs are the plan's, each ASCII class spelled one character at a time."""
+    from dataclasses import replace
+
+    from rfc1738.columns import column_plan
+    from rfc1738.compile import written
+    from rfc1738.spark.columns import _listed
+
+    def spelled_out(node: written.Node) -> written.Node | None:
+        if isinstance(node, written.Atom) and node.chars is not None and not node.anchor:
+            return replace(node, text="".join(sorted(node.chars)))
+        return None
+
+    listed = 0
+    for scheme in column_plan().schemes.values():
+        for pattern in (scheme.java, scheme.java_pattern, scheme.java_screened_short):
+            assert pattern is not None
+            found = _listed(pattern)
+            listed += found != pattern
+            read = [
+                written.transform(written.read(p, java=True), spelled_out) for p in (pattern, found)
+            ]
+            assert read[0] == read[1], pattern
+        # The screen with its lookaheads: the same text outside the classes.
+        screened = scheme.java_screened
+        assert screened is not None
+        assert _listed(screened).count("(?!") == screened.count("(?!")
+    assert listed > 0
+
+
 @given(
     host=st.from_regex(r"\A[a-z0-9]{1,70}(\.[a-z0-9]{1,70}){0,4}\Z"),
     number=st.from_regex(r"\A0{0,2}[0-9]{1,4}(\.0{0,2}[0-9]{1,4}){3}\Z"),
