@@ -52,7 +52,7 @@ __all__ = [
 ]
 
 #: The version of the plan's data that :func:`read_plan` reads.
-FORMAT = 5
+FORMAT = 6
 
 #: The struct's first field: the scheme as written, the text before the first ``:``.
 SCHEME = "scheme"

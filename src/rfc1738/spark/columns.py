@@ -6,10 +6,10 @@ one DuckDB and Polars run, in its Java dialect (each grammar file's
 at the end, so a final newline is not taken) and plain Spark SQL
 functions. What Spark does shapes the SQL:
 
-- **the classes listed**: every pattern Spark runs has each class of ASCII
-  characters written one character at a time (:func:`_listed`), which
-  ``java.util.regex`` makes one table lookup (a class with ranges is a
-  chain of tests);
+- **the classes listed**: the plan's Java patterns have each class of
+  ASCII characters written one character at a time (the compiler writes
+  them so: :mod:`rfc1738.compile.columns`), which ``java.util.regex``
+  makes one table lookup (a class with ranges is a chain of tests);
 
 - **the dispatch** (section 2.1) first: the text before the first ``:``,
   in lower case, picks the grammar file, and only that file's pattern runs
@@ -74,7 +74,6 @@ from pyspark.sql.utils import is_remote
 
 from ..columns.plan import SCHEME, ColumnPlan, FieldSource
 from ..columns.store import column_plan
-from ..compile import written
 from ..compile.dialects import JAVA
 from ..errors import GrammarError
 from ..runtime.hooks import Derived
@@ -272,7 +271,7 @@ def _layout(grammar_dir: str | None, wanted: tuple[str, ...]) -> _Layout:
         for at in range(places):
             text, shown = taken[file].get(at, ("", ""))
             parts.extend((text, shown) if shown_at[at] else (text,))
-        templates[file] = (_listed(scheme.java_pattern), SEPARATOR.join(parts))
+        templates[file] = (scheme.java_pattern, SEPARATOR.join(parts))
     return _Layout(slots, count, templates, codes)
 
 
@@ -364,9 +363,7 @@ def is_valid_url(
     url = _column(col)
     plan = _plan(grammar_dir)
     key = _key(url)
-    bare = _by_file(
-        plan, key, {name: url.rlike(_listed(s.java)) for name, s in plan.schemes.items()}
-    )
+    bare = _by_file(plan, key, {name: url.rlike(s.java) for name, s in plan.schemes.items()})
     if not host_checks:
         return bare
     # A URL the grammar takes: its checked fields written side by side, checked by one match.
@@ -378,15 +375,9 @@ def is_valid_url(
             for name, (pattern, template) in _checked_templates(_dir(grammar_dir)).items()
         },
     )
-    deep = checked.rlike(_listed(plan.limits.java_checks))
-    screens = {
-        name: scheme.java_screened and _listed(scheme.java_screened)
-        for name, scheme in plan.schemes.items()
-    }
-    shorts = {
-        name: scheme.java_screened_short and _listed(scheme.java_screened_short)
-        for name, scheme in plan.schemes.items()
-    }
+    deep = checked.rlike(plan.limits.java_checks)
+    screens = {name: scheme.java_screened for name, scheme in plan.schemes.items()}
+    shorts = {name: scheme.java_screened_short for name, scheme in plan.schemes.items()}
     if not (all(screens.values()) and all(shorts.values())):
         return bare & F.when(_sure(plan, url), True).otherwise(deep)
     screened = _by_file(plan, key, {name: url.rlike(p) for name, p in screens.items() if p})
@@ -421,7 +412,7 @@ def _checked_templates(grammar_dir: str | None) -> dict[str, tuple[str, str]]:
                 parts.append(ALWAYS if source.always else "".join(f"${n}" for n in shown))
             else:
                 parts.append("".join(f"${number}" for number in source.groups))
-        templates[name] = (_listed(scheme.java_pattern), plan.limits.checks_separator.join(parts))
+        templates[name] = (scheme.java_pattern, plan.limits.checks_separator.join(parts))
     return templates
 
 
@@ -452,54 +443,6 @@ def _sure(plan: ColumnPlan, url: Column) -> Column:
 
 
 @cache
-def _listed(pattern: str) -> str:
-    """``pattern`` (Java's) with each class of ASCII characters written one character at a time.
-
-    The same pattern, spelled so that ``java.util.regex`` makes each such
-    class one table lookup: a class with ranges (``[0-9A-Za-z]``) it makes
-    a chain of tests, one a range, which took a fifth of url_struct's time
-    (by the JVM's sampling). A class the reader of exported patterns
-    (:func:`rfc1738.compile.written.read`) does not read as ASCII
-    characters (``[\\s\\S]``, ``[^...]``) is left as it is.
-    """
-    out: list[str] = []
-    at = 0
-    while at < len(pattern):
-        if pattern[at] == "\\":
-            out.append(pattern[at : at + 2])
-            at += 2
-            continue
-        if pattern[at] != "[":
-            out.append(pattern[at])
-            at += 1
-            continue
-        end = at + 1
-        while end < len(pattern) and pattern[end] != "]":
-            end += 2 if pattern[end] == "\\" else 1
-        text = pattern[at : end + 1]
-        out.append(_class_listed(text))
-        at = end + 1
-    return "".join(out)
-
-
-def _class_listed(text: str) -> str:
-    """The class ``text`` with its characters one by one, where it is a class of ASCII ones."""
-    try:
-        found = written.read(text, java=True)
-    except ValueError:
-        return text
-    if not isinstance(found, written.Atom) or found.chars is None or found.anchor:
-        return text
-    if not all(char.isascii() for char in found.chars):
-        return text
-    return "[" + "".join(_class_member(char) for char in sorted(found.chars)) + "]"
-
-
-def _class_member(char: str) -> str:
-    """``char`` in a Java class: as it is if a letter or digit, else its ``\\xhh`` escape."""
-    return char if char.isalnum() else f"\\x{ord(char):02x}"
-
-
 def _java_literal(text: str) -> str:
     """``text`` as a Java pattern that matches it literally (``split`` takes a pattern)."""
     return "".join(JAVA.literal_char(char) for char in text)
