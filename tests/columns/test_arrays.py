@@ -46,10 +46,3 @@ def test_what_is_not_of_the_type_is_left_to_pyarrow() -> None:
     assert integers([1, "2"]) is None  # type: ignore[list-item]
     assert booleans([True, 1]) is None  # type: ignore[list-item]
     assert integers([2**63]) is None
-
-
-@pytest.mark.parametrize("numbers", [range(0), range(5, 9), range(10, 0, -3)])
-def test_a_range_is_its_numbers(numbers: range) -> None:
-    found = integers(numbers)
-    assert found is not None
-    assert found.equals(pa.array(list(numbers), pa.int64()))

@@ -12,7 +12,6 @@ a byte that is not UTF-8, the reason the summary gives, and no rule).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..columns import Checked, ColumnPlan
@@ -152,7 +151,7 @@ def arrow_rows(
         positions[index], rules[index], reasons[index] = position, rule, reason
     structs = found.struct_column().flatten()
     columns = [
-        _column(range(found.start + 1, found.start + count + 1), pa.int64()),
+        _column(list(range(found.start + 1, found.start + count + 1)), pa.int64()),
         texts,
         _column(found.valid, pa.bool_()),
         *structs,
@@ -163,7 +162,7 @@ def arrow_rows(
     return pa.Table.from_arrays(columns, schema=schema)
 
 
-def _column(values: Sequence[Any], kind: pa.DataType) -> pa.Array:
+def _column(values: list[Any], kind: pa.DataType) -> pa.Array:
     """``values`` as an Arrow array of ``kind``: from their buffers where they can be.
 
     (:mod:`rfc1738.columns.arrays`: ``pyarrow.array`` would import pandas.)

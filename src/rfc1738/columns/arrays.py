@@ -44,7 +44,7 @@ def strings(values: Sequence[str | None]) -> Any | None:
 
 
 def integers(values: Sequence[int | None]) -> Any | None:
-    """``values`` (a ``range`` too) as Arrow ``int64`` (``None`` as null), or ``None`` if not."""
+    """``values`` as Arrow ``int64`` (``None`` as null), or ``None`` if they cannot be."""
     return _numbers(values, "int64", 0)
 
 
@@ -60,18 +60,14 @@ def _numbers(values: Sequence[Any], kind: str, blank: object) -> Any | None:
         import pyarrow as pa  # (the duckdb extra's)
     except ImportError:
         return None
-    missing = [] if isinstance(values, range) else _missing(values)
+    missing = _missing(values)
     filled = [blank if value is None else value for value in values] if missing else values
-    found: Any
-    if isinstance(filled, range):  # (line numbers: no Python int each)
-        found = np.arange(filled.start, filled.stop, filled.step, dtype=np.int64)
-    elif not set(map(type, filled)) <= {type(blank)}:
+    if not all(type(value) is type(blank) for value in filled):
         return None  # another type (a bool among integers, say): pyarrow.array says
-    else:
-        try:
-            found = np.array(filled, dtype=np.bool_ if kind == "bool" else np.int64)
-        except OverflowError:
-            return None  # past int64: pyarrow.array says so
+    try:
+        found: Any = np.array(filled, dtype=np.bool_ if kind == "bool" else np.int64)
+    except OverflowError:
+        return None  # past int64: pyarrow.array says so
     data = np.packbits(found, bitorder="little") if kind == "bool" else found
     valid = None
     if missing:
