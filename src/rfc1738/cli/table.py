@@ -15,7 +15,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ..columns import Checked, ColumnPlan
-from ..columns.arrays import booleans, integers, strings
 from ..columns.checked import arrow_struct_type
 from ..columns.lines import Rows, texts_at
 from ..columns.plan import SCHEME
@@ -141,7 +140,7 @@ def arrow_rows(
 
     count = len(found)
     if isinstance(rows, list | tuple):
-        texts: Any = _column([shown(text) for text in rows], pa.string())
+        texts: Any = pa.array([shown(text) for text in rows], pa.string())
     else:
         texts = rows.cast(pa.string())
     positions: list[int | None] = [None] * count
@@ -151,31 +150,12 @@ def arrow_rows(
         positions[index], rules[index], reasons[index] = position, rule, reason
     structs = found.struct_column().flatten()
     columns = [
-        _column(list(range(found.start + 1, found.start + count + 1)), pa.int64()),
+        pa.array(range(found.start + 1, found.start + count + 1), pa.int64()),
         texts,
-        _column(found.valid, pa.bool_()),
+        pa.array(found.valid, pa.bool_()),
         *structs,
-        _column(positions, pa.int64()),
-        _column(rules, pa.string()),
-        _column(reasons, pa.string()),
+        pa.array(positions, pa.int64()),
+        pa.array(rules, pa.string()),
+        pa.array(reasons, pa.string()),
     ]
     return pa.Table.from_arrays(columns, schema=schema)
-
-
-def _column(values: list[Any], kind: pa.DataType) -> pa.Array:
-    """``values`` as an Arrow array of ``kind``: from their buffers where they can be.
-
-    (:mod:`rfc1738.columns.arrays`: ``pyarrow.array`` would import pandas.)
-    """
-    # pyarrow: the parquet format's extra.
-    import pyarrow as pa
-
-    if pa.types.is_string(kind):
-        found = strings(values)
-    elif pa.types.is_boolean(kind):
-        found = booleans(values)
-    else:
-        found = integers(values)
-    if found is None:
-        return pa.array(values, kind)
-    return found.cast(kind)
