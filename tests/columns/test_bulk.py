@@ -2,14 +2,11 @@
 
 from __future__ import annotations
 
-import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from hypothesis import given
-from hypothesis import strategies as st
 
 import rfc1738
 from rfc1738.columns import Checked, check, check_batches, default_engine
@@ -203,30 +200,3 @@ def test_plain_utf8_lines_are_split_in_arrow(tmp_path: Path) -> None:
     lines = [line for block in blocks for line in block.to_pylist()]
     assert lines == [r.text for r in rfc1738.check_lines(path.open("rb"))]
     assert all(isinstance(block, list) for block in line_batches(path, 1 << 20))
-
-
-@given(st.lists(st.none() | st.text(max_size=8) | st.sampled_from(["a\x00b", "\ud800", "é"])))
-def test_a_list_is_the_same_arrow_strings_however_it_is_read(rows: list[str | None]) -> None:
-    """From NUL-joined UTF-8 where it can be, else by ``pyarrow.array``: the same column."""
-    pytest.importorskip("duckdb", reason="duckdb is not installed (rfc1738[duckdb])")
-    pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed")
-    from rfc1738.columns.runners import _from_list
-
-    array, judged = _from_list(rows)
-    assert array.type == pa.large_string()
-    assert array.to_pylist() == [None if i in judged else row for i, row in enumerate(rows)]
-    assert judged == {i: row for i, row in enumerate(rows) if row is not None and "\ud800" in row}
-
-
-def test_a_list_of_strings_and_nones_does_not_import_pandas() -> None:
-    """``pyarrow.array`` imports pandas where it is installed: a fifth of a second, not needed."""
-    pytest.importorskip("duckdb", reason="duckdb is not installed (rfc1738[duckdb])")
-    pytest.importorskip("pandas", reason="pandas is not installed: nothing to import")
-    program = (
-        "import sys\nfrom rfc1738.columns import check\n"
-        "found = check(['http://h/', None, 'ftp://x y', 'caf\\u00e9:x', ''], engine='duckdb')\n"
-        "assert found.valid == [True, None, False, False, False], found.valid\n"
-        "print('pandas' in sys.modules)\n"
-    )
-    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True)
-    assert (done.returncode, done.stdout) == (0, "False\n"), done.stderr

@@ -19,7 +19,6 @@ __all__ = [
     "Rows",
     "arrow_lines",
     "ended",
-    "ended_strings",
     "file_blocks",
     "line_batches",
     "texts_at",
@@ -108,17 +107,6 @@ def arrow_lines(block: bytes) -> Any | None:
     """
     if b"\r" in block:
         return None
-    return ended_strings(block, b"\n")
-
-
-def ended_strings(block: bytes, end: bytes, missing: list[int] | None = None) -> Any | None:
-    """The strings of ``block``, each ended by the byte ``end``, as Arrow strings without it.
-
-    ``missing``: the indices of the strings that are null instead. ``None``
-    where numpy or pyarrow is not there, or the bytes are not UTF-8. Built
-    from the buffers, without ``pyarrow.array``, which imports pandas where
-    it is installed (a fifth of a second).
-    """
     try:
         # numpy and pyarrow: where they are not installed, Python splits.
         import numpy as np
@@ -126,24 +114,17 @@ def ended_strings(block: bytes, end: bytes, missing: list[int] | None = None) ->
         import pyarrow.compute as pc  # (the duckdb extra's)
     except ImportError:
         return None
-    ends = np.flatnonzero(np.frombuffer(block, np.uint8) == ord(end))
+    ends = np.flatnonzero(np.frombuffer(block, np.uint8) == 10)
     offsets = np.empty(len(ends) + 1, np.int64)
     offsets[0] = 0
     offsets[1:] = ends + 1
-    valid = None
-    if missing:
-        present = np.ones(len(ends), np.bool_)
-        present[missing] = False
-        valid = pa.py_buffer(np.packbits(present, bitorder="little"))
-    lines = pa.LargeStringArray.from_buffers(
-        len(ends), pa.py_buffer(offsets), pa.py_buffer(block), valid, len(missing or ())
-    )
+    lines = pa.LargeStringArray.from_buffers(len(ends), pa.py_buffer(offsets), pa.py_buffer(block))
     if not block.isascii():  # (ASCII is UTF-8: a check many times faster than Arrow's)
         try:
             lines.validate(full=True)
         except pa.ArrowInvalid:
             return None  # not UTF-8: surrogateescape, in Python
-    return pc.utf8_slice_codeunits(lines, 0, -1)  # each string without its end
+    return pc.utf8_slice_codeunits(lines, 0, -1)  # each line without its \n
 
 
 def texts_at(rows: Rows, indices: list[int]) -> list[str | None]:

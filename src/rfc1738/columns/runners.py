@@ -12,7 +12,7 @@ from ..urls import Grammar
 from .checked import Checked, Engine
 from .errors import error_of
 from .files import FileCounts, count_file
-from .lines import Rows, ended_strings, texts_at
+from .lines import Rows, texts_at
 from .plan import SCHEME, ColumnPlan, SchemeColumns
 from .store import column_plan
 
@@ -386,9 +386,6 @@ def _from_list(rows: Sequence[str | None]) -> tuple[Any, dict[int, str]]:
     # pyarrow: comes with the duckdb extra.
     import pyarrow as pa
 
-    found = _joined_strings(rows)
-    if found is not None:
-        return found, {}
     try:
         return pa.array(rows, pa.large_string()), {}
     except (UnicodeEncodeError, pa.ArrowInvalid, pa.ArrowTypeError):
@@ -403,28 +400,6 @@ def _from_list(rows: Sequence[str | None]) -> tuple[Any, dict[int, str]]:
         else:
             kept.append(text)
     return pa.array(kept, pa.large_string()), judged
-
-
-def _joined_strings(rows: Sequence[str | None]) -> Any | None:
-    """``rows`` as Arrow strings from their UTF-8 joined by NUL, or ``None`` if it cannot be.
-
-    Not for a row that is not a string or ``None``, holds a NUL or a lone
-    surrogate: ``pyarrow.array`` reads those (and imports pandas where it is
-    installed, a fifth of a second, which this spares the rest).
-    """
-    missing = [i for i, row in enumerate(rows) if row is None] if None in rows else []
-    texts = ["" if row is None else row for row in rows] if missing else rows
-    try:
-        joined = "\x00".join(texts)  # type: ignore[arg-type]  # (checked: a TypeError)
-    except TypeError:
-        return None
-    if joined.count("\x00") != len(rows) - 1 and rows:
-        return None  # a row holds a NUL
-    try:
-        data = (joined + "\x00").encode("utf-8") if rows else b""
-    except UnicodeEncodeError:
-        return None
-    return ended_strings(data, b"\x00", missing)
 
 
 def _holds_surrogate(text: str) -> bool:
