@@ -347,11 +347,11 @@ def test_a_file_duckdb_reads_shows_the_share_read_on_a_terminal(tmp_path: Path) 
     assert shown.startswith(b"\r") and shown.endswith(b"\r\x1b[K")
 
 
-def _many_lines() -> bytes:
-    """Some batches of lines (every 101st not valid): the judging thread runs ahead."""
+def _many_lines(size: int) -> bytes:
+    """Some ``size`` bytes of lines (every 101st not valid)."""
     return b"".join(
         b"http://h/a b%d\n" % i if i % 101 == 0 else b"ftp://u:p@h%d/x;type=i\n" % i
-        for i in range(3 * BATCH_BYTES // 24)
+        for i in range(size // 24)
     )
 
 
@@ -363,7 +363,8 @@ def test_format_to_a_reader_gone_away_ends_quietly_with_141(tmp_path: Path, engi
     from .helpers import SCRIPT, first_line_then_gone
 
     path = tmp_path / "many.txt"
-    path.write_bytes(_many_lines())
+    # A batch and some: its rows fill the pipe many times, the next is judged ahead.
+    path.write_bytes(_many_lines(BATCH_BYTES + BATCH_BYTES // 4))
     assert SCRIPT is not None
     child = subprocess.Popen(
         [SCRIPT, "check", "--engine", engine, "--format", "csv", str(path)],
@@ -375,12 +376,16 @@ def test_format_to_a_reader_gone_away_ends_quietly_with_141(tmp_path: Path, engi
     assert (status, err) == (BROKEN_PIPE, b"")
 
 
-def test_an_error_judging_ahead_is_raised_in_the_writer_s_thread_and_the_thread_ends() -> None:
+def test_an_error_judging_ahead_is_raised_in_the_writer_s_thread_and_the_thread_ends(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     """What the judging thread raises reaches the loop that writes, which stops the thread."""
     import threading
 
     from rfc1738.cli import check
     from rfc1738.columns.runners import runner
+
+    monkeypatch.setattr(check, "BATCH_BYTES", 16 << 10)  # (many small batches)
 
     judge = runner("python", rfc1738.shipped())
     calls = []
@@ -392,7 +397,7 @@ def test_an_error_judging_ahead_is_raised_in_the_writer_s_thread_and_the_thread_
         return type(judge).run(judge, rows, *args)  # type: ignore[arg-type]
 
     judge.run = run  # type: ignore[method-assign]
-    batches = check._ahead(io.BytesIO(_many_lines()), judge, True, False)
+    batches = check._ahead(io.BytesIO(_many_lines(256 << 10)), judge, True, False)
     rows, found = next(batches)
     assert len(found) == len(rows) > 0
     with pytest.raises(OSError, match="the disk went away"):
@@ -400,7 +405,7 @@ def test_an_error_judging_ahead_is_raised_in_the_writer_s_thread_and_the_thread_
     assert not [t for t in threading.enumerate() if t.name == "rfc1738-judge"]
     # Left early: the thread stops too, its batches judged ahead dropped.
     batches = check._ahead(
-        io.BytesIO(_many_lines()), runner("python", rfc1738.shipped()), True, False
+        io.BytesIO(_many_lines(256 << 10)), runner("python", rfc1738.shipped()), True, False
     )
     next(batches)
     batches.close()
