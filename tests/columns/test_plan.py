@@ -314,7 +314,7 @@ def test_the_struct_is_the_objects_raw_fields(texts: tuple[str, ...]) -> None:
 
 @given(st.from_regex(r"\A[0-9]{1,12}\Z"), st.from_regex(r"\A[0-9]{1,5}(\.[0-9]{1,5}){3}\Z"))
 def test_the_limit_patterns_are_the_host_checks(port: str, number: str) -> None:
-    """``large_port`` and ``large_part`` say what :func:`exceeds` says, leading zeros and all."""
+    """``large_port``, ``large_part``, ``long_number``: what :func:`exceeds` says, zeros and all."""
     re2 = pytest.importorskip("re2", reason="google-re2 is not installed (the test extra)")
     limits = column_plan().limits
     assert bool(re2.fullmatch(limits.large_port, port)) == exceeds(port, MAX_PORT)
@@ -324,3 +324,7 @@ def test_the_limit_patterns_are_the_host_checks(port: str, number: str) -> None:
     )
     label = "a" * (len(port) * 6)
     assert bool(re2.search(limits.long_label, f"x.{label}.y")) == (len(label) > MAX_LABEL)
+    # Where long_number finds no run, no number is above either limit.
+    for text, limit in ((port, MAX_PORT), (number, MAX_OCTET)):
+        if not re2.search(limits.long_number, text):
+            assert not any(exceeds(part, limit) for part in text.split("."))

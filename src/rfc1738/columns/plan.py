@@ -140,7 +140,9 @@ class HostLimits:
     The same as RE2 patterns: a ``host`` fails where :attr:`long_label` (a
     search) matches it and it has no ``hostnumber``, or where
     :attr:`large_part` does and it has one; a ``port`` where
-    :attr:`large_port` (a full match) does.
+    :attr:`large_port` (a full match) does. A URL in which
+    :attr:`long_number` (a search) finds nothing has no number above
+    either limit.
     """
 
     label: int
@@ -151,6 +153,7 @@ class HostLimits:
     long_label: str
     large_part: str
     large_port: str
+    long_number: str
     #: Joins the fields :attr:`java_checks` reads (a control character no URL holds).
     checks_separator: str
     #: The checks as one Java pattern (Spark's): a full match of the ``host``'s text,
@@ -224,6 +227,7 @@ def read_plan(data: object) -> ColumnPlan:
             _str(limits.get("long_label"), "long_label"),
             _str(limits.get("large_part"), "large_part"),
             _str(limits.get("large_port"), "large_port"),
+            _str(limits.get("long_number"), "long_number"),
             _str(limits.get("checks_separator"), "checks_separator"),
             _str(limits.get("java_checks"), "java_checks"),
         ),

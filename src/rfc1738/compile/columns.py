@@ -69,6 +69,7 @@ from ..bnf.files import GENERIC
 from ..runtime.exported import Export, ExportedPattern
 from ..runtime.hooks import Derived
 from ..runtime.hosts import MAX_HOST, MAX_LABEL, MAX_OCTET, MAX_PORT
+from ..runtime.numbers import DIGITS
 from . import written
 from .dialects import JAVA, RE2
 from .emit import code_ranges
@@ -87,9 +88,6 @@ LABEL_SEPARATOR = "."
 
 #: The struct's field of the scheme as written: the text before the first ``:``.
 SCHEME = "scheme"
-
-#: The characters a number the host checks read is written with (``runtime.numbers``).
-DIGITS = frozenset("0123456789")
 
 #: Joins the fields :func:`java_checks` reads: a control character, which no URL holds.
 CHECKS_SEPARATOR = "\x01"
@@ -158,14 +156,18 @@ def limit_patterns() -> dict[str, str]:
 
     ``long_label``: a part of a host (between separators) longer than a
     label may be; ``large_part``: a part of a hostnumber above an octet;
-    ``large_port``: a port above the largest (a full match). A number is
-    its digits' value, leading zeros and all (:func:`rfc1738.runtime.numbers.exceeds`).
+    ``large_port``: a port above the largest (a full match);
+    ``long_number``: a run of as many digits as the smaller of those two
+    limits has (a search; RE2 and Java read it alike), which a URL without
+    a number above either holds nowhere. A number is its digits' value,
+    leading zeros and all (:func:`rfc1738.runtime.numbers.exceeds`).
     """
     separator = _class_text(frozenset(LABEL_SEPARATOR))
     return {
         "long_label": f"[^{separator}]{{{MAX_LABEL + 1}}}",
         "large_part": f"(?:^|[{separator}]){_above(MAX_OCTET)}(?:[{separator}]|$)",
         "large_port": f"^{_above(MAX_PORT)}$",
+        "long_number": f"{_digits_from(DIGITS[0])}{{{len(str(min(MAX_OCTET, MAX_PORT)))}}}",
     }
 
 
@@ -200,13 +202,18 @@ def _above(limit: int) -> str:
     """A pattern of the runs of digits that write a number above ``limit`` (leading zeros too)."""
     written = str(limit)
     width = len(written)
-    options = [f"[1-9][0-9]{{{width},}}"]
+    options = [f"{_digits_from(DIGITS[1])}{_digits_from(DIGITS[0])}{{{width},}}"]
     for at, digit in enumerate(written):
-        if digit != "9":
+        if digit != DIGITS[-1]:
             rest = width - at - 1
-            tail = f"[0-9]{{{rest}}}" if rest else ""
-            options.append(f"{written[:at]}[{int(digit) + 1}-9]{tail}")
-    return f"0*(?:{'|'.join(options)})"
+            tail = f"{_digits_from(DIGITS[0])}{{{rest}}}" if rest else ""
+            options.append(f"{written[:at]}{_digits_from(DIGITS[DIGITS.index(digit) + 1])}{tail}")
+    return f"{DIGITS[0]}*(?:{'|'.join(options)})"
+
+
+def _digits_from(lowest: str) -> str:
+    """A class of the decimal digits from ``lowest`` on."""
+    return f"[{_class_text(frozenset(DIGITS[DIGITS.index(lowest) :]))}]"
 
 
 def struct_fields(export: Export) -> dict[str, str]:
@@ -544,7 +551,7 @@ def _bounded_digits(node: written.Node, width: int, production: str) -> written.
 
     result = written.transform(node, bound)
     inside = written.chars(result)
-    if inside is None or not inside <= DIGITS | {LABEL_SEPARATOR}:
+    if inside is None or not inside <= frozenset(DIGITS) | {LABEL_SEPARATOR}:
         raise _NoScreen
     parts = result.items if isinstance(result, written.Seq) else (result,)
     for part in parts:

@@ -6,7 +6,11 @@ refuses strings of more than 4300 digits, so these never hand it one.
 
 from __future__ import annotations
 
-__all__ = ["decimal", "digits", "exceeds"]
+__all__ = ["DIGITS", "decimal", "digits", "exceeds"]
+
+#: The decimal digits, in their order: what the numbers the host checks
+#: compare are written in (the column plan's patterns of numbers above a limit).
+DIGITS = "0123456789"
 
 #: Digits converted at once by :func:`decimal`: Python's ``int()`` refuses a
 #: string of more than 4300 digits (``sys.get_int_max_str_digits()``).

@@ -70,8 +70,8 @@ def repetition(atom: str, quantifier: str, spelling: str) -> str:
     character); only a group's repetition is spelled otherwise than ``x*+``.
     The regex writer spells each repetition with it (:mod:`rfc1738.compile.emit`).
 
-    >>> repetition("(?:ab)", "*", "atomic"), repetition("[a-z]", "+", "atomic")
-    ('(?>(?:ab)*)', '[a-z]++')
+    >>> repetition("(?:ab)", "*", "atomic"), repetition("a", "+", "atomic")
+    ('(?>(?:ab)*)', 'a++')
     """
     if spelling == "possessive" or not atom.startswith("("):
         return f"{atom}{quantifier}+"

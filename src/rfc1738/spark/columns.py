@@ -435,11 +435,9 @@ def _sure(plan: ColumnPlan, url: Column) -> Column:
     As the plan's screen has it: no label longer than a label may be
     (the URL is no longer, or no longer than a host and without the
     plan's ``label_run``); and no number above its limit, so no run of as
-    many digits as the smaller limit has (a number is its digits' value).
+    many digits as the smaller limit has (the plan's ``long_number``).
     """
-    limits = plan.limits
-    width = len(str(min(limits.octet, limits.port)))
-    return _labels_fit(plan, url) & ~url.rlike(f"[0-9]{{{width}}}")
+    return _labels_fit(plan, url) & ~url.rlike(plan.limits.long_number)
 
 
 @cache
