@@ -35,7 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 
 from ..runtime.exported import Export, ExportedPattern
-from .emit import Dialect, Emitter
+from .emit import PYTHON_FORMS, Dialect, Emitter
 
 __all__ = [
     "DIALECTS",
@@ -156,21 +156,14 @@ class _JSONSchema(_ECMAScript):
         return f"({body})"
 
 
-class _PortablePython(Dialect):
-    """Python's ``re``, in a form every Python 3.11 and later matches alike.
-
-    The fast parser runs a possessive repetition of a group (``(?:x)*+``)
-    where the running Python matches it right (:mod:`rfc1738.runtime.possessive`:
-    CPython 3.11.0 to 3.11.4 do not); an exported pattern may run on another
-    Python, so there it is an atomic group around the greedy repetition
-    (``(?>(?:x)*)``), the same language, which those read right too. Runs of
-    one class stay possessive (``[c]*+``).
-    """
-
-    form = "atomic"
-
-
-PORTABLE_PYTHON: Dialect = _PortablePython()
+#: Python's ``re``, in a form every Python 3.11 and later matches alike: the
+#: fast parser runs a possessive repetition of a group (``(?:x)*+``) where the
+#: running Python matches it right (:mod:`rfc1738.runtime.possessive`: CPython
+#: 3.11.0 to 3.11.4 do not); an exported pattern may run on another Python,
+#: so there it is an atomic group around the greedy repetition
+#: (``(?>(?:x)*)``), the same language, which those read right too: the
+#: tables' atomic form. Runs of one class stay possessive (``[c]*+``).
+PORTABLE_PYTHON: Dialect = PYTHON_FORMS["atomic"]
 RE2: Dialect = _RE2()
 JAVA: Dialect = _Java()
 ECMASCRIPT: Dialect = _ECMAScript()
