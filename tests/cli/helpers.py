@@ -7,9 +7,12 @@ import pty
 import shutil
 import subprocess
 import sys
+import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import IO
 
 import rfc1738
 from rfc1738 import URLSyntaxError
@@ -18,6 +21,7 @@ from rfc1738.cli.check import installed_engine
 
 __all__ = [
     "ENGINE",
+    "PAUSE",
     "SCRIPT",
     "Result",
     "edit",
@@ -62,8 +66,15 @@ def run(
     return Result(done.returncode, done.stdout.decode(), done.stderr.decode())
 
 
-def on_terminal(*args: str | Path, input: bytes = b"") -> tuple[int, bytes, bytes]:
-    """``rfc1738 ARGS`` with stderr on a terminal (a pty): status, stdout, what the pty got."""
+def on_terminal(
+    *args: str | Path, input: bytes = b"", pause_at: int | None = None
+) -> tuple[int, bytes, bytes]:
+    """``rfc1738 ARGS`` with stderr on a terminal (a pty): status, stdout, what the pty got.
+
+    With ``pause_at``, the first ``pause_at`` bytes of ``input`` are written,
+    then nothing for :data:`PAUSE` seconds, then the rest: a run that has read
+    the first part cannot end before the pause does, however fast it is.
+    """
     assert SCRIPT is not None, "the rfc1738 console script is not installed"
     leader, follower = pty.openpty()
     try:
@@ -74,7 +85,13 @@ def on_terminal(*args: str | Path, input: bytes = b"") -> tuple[int, bytes, byte
             stderr=follower,
         )
         os.close(follower)
-        out, _ = child.communicate(input, timeout=TIMEOUT)
+        parts = [input] if pause_at is None else [input[:pause_at], input[pause_at:]]
+        writer = threading.Thread(target=_write_paused, args=(child.stdin, parts))
+        writer.start()
+        assert child.stdout is not None
+        out = child.stdout.read()
+        child.wait(timeout=TIMEOUT)
+        writer.join()
         shown = b""
         while True:
             try:
@@ -87,6 +104,20 @@ def on_terminal(*args: str | Path, input: bytes = b"") -> tuple[int, bytes, byte
     finally:
         os.close(leader)
     return child.returncode, out, shown
+
+
+#: How long :func:`on_terminal` waits between the parts of its input (seconds).
+PAUSE = 0.5
+
+
+def _write_paused(stdin: IO[bytes] | None, parts: list[bytes]) -> None:
+    assert stdin is not None
+    with stdin:
+        for index, part in enumerate(parts):
+            if index:
+                time.sleep(PAUSE)
+            stdin.write(part)
+            stdin.flush()
 
 
 def error_of(text: str, parse: Callable[[str], object] = rfc1738.parse) -> URLSyntaxError:

@@ -18,11 +18,20 @@ import pytest
 
 import rfc1738
 from rfc1738.cli import records
-from rfc1738.cli.check import installed_engine
+from rfc1738.cli.check import BATCH_BYTES, Progress, installed_engine
 from rfc1738.cli.output import error_dict, error_json, result_dict
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
-from .helpers import ENGINE, SCRIPT, TIMEOUT, edited_grammar, error_of, on_terminal, run
+from .helpers import (
+    ENGINE,
+    PAUSE,
+    SCRIPT,
+    TIMEOUT,
+    edited_grammar,
+    error_of,
+    on_terminal,
+    run,
+)
 
 #: Valid and invalid lines, with a CRLF ending and a space that belongs to the URL.
 LINES = [
@@ -316,16 +325,20 @@ def test_on_duckdb_memory_does_not_grow_with_the_file() -> None:
 
 
 def test_progress_on_stderr_only_when_it_is_a_terminal() -> None:
-    data = b"".join(b"http://h/%d\n" % i for i in range(100_000))
+    # More than one batch of lines: the first batch is written, then nothing for
+    # PAUSE seconds (more than the 0.1 s before the first redraw), then the rest,
+    # so the second batch is judged after a redraw is due on any machine.
+    data = b"".join(b"http://h/%d\n" % i for i in range(BATCH_BYTES // 12 + 10_000))
+    lines = data.count(b"\n")
+    assert len(data) > BATCH_BYTES and PAUSE > Progress.INTERVAL
     # Not a terminal: nothing on stderr.
-    assert run("check", input=data).err == ""
-    # A terminal: a line redrawn with \r, then cleared. In Python, which takes
-    # longer than the first redraw's 0.1 s over these lines: DuckDB judges
-    # them in one batch, sooner than that on a quiet machine (and then
-    # draws nothing, as for any run that short).
-    status, out, shown = on_terminal("check", "--engine", "python", "-", input=data)
+    assert run("check", "--engine", "python", input=data).err == ""
+    # A terminal: a line redrawn with \r, then cleared.
+    status, out, shown = on_terminal(
+        "check", "--engine", "python", "-", input=data, pause_at=BATCH_BYTES
+    )
     assert status == 0
-    assert out.startswith(b"100000 lines: 100000 valid, 0 invalid\n")
+    assert out.startswith(b"%d lines: %d valid, 0 invalid\n" % (lines, lines))
     assert b" lines/s" in shown
     assert shown.startswith(b"\r") and shown.endswith(b"\r\x1b[K")
     # At most about ten redraws a second, whatever the speed.
