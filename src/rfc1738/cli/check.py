@@ -62,6 +62,7 @@ from .output import (
 )
 from .records import RecordWriter, write_records
 from .table import (
+    REPEATED,
     arrow_rows,
     arrow_schema,
     line_errors,
@@ -194,8 +195,8 @@ def _batches(
     judge: Runner,
 ) -> None:
     """Count the lines a batch at a time on the engine; keep the first errors."""
-    for rows in line_batches(stream, BATCH_BYTES, arrow=True):
-        found = judge.run(rows, summary.lines, args.host_checks, True, False, False)
+    blocks = line_batches(stream, BATCH_BYTES, arrow=True)
+    for rows, found in judge.stream(blocks, 0, args.host_checks, True, False, False):
         summary.add(found)
         wanted = summary.show - len(summary.errors)
         if wanted > 0 and found.invalid:
@@ -232,7 +233,7 @@ def _table(
     arrow = judge.engine == "duckdb"
     if args.format == "parquet":
         schema = arrow_schema(plan)
-        parquet = ParquetWriter(args.output, schema)
+        parquet = ParquetWriter(args.output, schema, REPEATED)
         try:
             for rows, found, errors in _judged(stream, args, summary, judge, arrow):
                 parquet.write(arrow_rows(found, rows, schema, errors))
@@ -297,12 +298,12 @@ def _ahead(
     stop = threading.Event()
 
     def judged() -> None:
-        start = 0
+        blocks = line_batches(stream, BATCH_BYTES, arrow=arrow)
+        verdicts = judge.stream(blocks, 0, host_checks, True, True, False)
         try:
-            for rows in line_batches(stream, BATCH_BYTES, arrow=arrow):
-                found = judge.run(rows, start, host_checks, True, True, False)
-                start += len(found)
-                if not _handed(ready, (rows, found), stop):
+            for item in verdicts:
+                if not _handed(ready, item, stop):
+                    verdicts.close()  # (DuckDB's query ended)
                     return
         except BaseException as error:  # (raised again in the caller's thread)
             _handed(ready, error, stop)

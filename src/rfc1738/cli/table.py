@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..columns import Checked, ColumnPlan
 from ..columns.checked import arrow_struct_type
-from ..columns.lines import Rows, texts_at
+from ..columns.lines import Rows, arrow_numbers, texts_at
 from ..columns.plan import SCHEME
 from .output import not_utf8_dict
 
@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "ERROR_COLUMNS",
+    "REPEATED",
     "LineError",
     "arrow_rows",
     "arrow_schema",
@@ -35,6 +36,10 @@ __all__ = [
 
 #: The columns of a line's error, after the struct's (fields of the library's error).
 ERROR_COLUMNS = ("position", "rule", "reason")
+
+#: The columns of few distinct values (the grammar file, the error's rule and
+#: reason): the ones Parquet stores with a dictionary.
+REPEATED = (SCHEME, "rule", "reason")
 
 #: A line's error as the table holds it: position, rule (``None`` for a byte
 #: that is not UTF-8), reason.
@@ -150,7 +155,7 @@ def arrow_rows(
         positions[index], rules[index], reasons[index] = position, rule, reason
     structs = found.struct_column().flatten()
     columns = [
-        pa.array(range(found.start + 1, found.start + count + 1), pa.int64()),
+        arrow_numbers(found.start + 1, count),
         texts,
         pa.array(found.valid, pa.bool_()),
         *structs,

@@ -114,8 +114,6 @@ def check_batches(
     """
     chosen = shipped() if grammar is None else grammar
     judge = runner(engine, chosen)
-    start = 0
-    for block in line_batches(source, batch_bytes, arrow=judge.engine == "duckdb"):
-        found = judge.run(block, start, host_checks, schemes, struct, errors)
-        start += len(found)
+    blocks = line_batches(source, batch_bytes, arrow=judge.engine == "duckdb")
+    for _, found in judge.stream(blocks, 0, host_checks, schemes, struct, errors):
         yield found

@@ -79,13 +79,20 @@ def _cell(value: object) -> str:
 class ParquetWriter:
     """Arrow tables of one schema, appended to one Parquet file (needs pyarrow)."""
 
-    def __init__(self, path: str, schema: pa.Schema) -> None:
+    def __init__(self, path: str, schema: pa.Schema, repeated: Sequence[str] = ()) -> None:
+        """``repeated``: the columns of few distinct values, written with a dictionary.
+
+        The others are written plain: a URL's parts are mostly distinct, and
+        a dictionary for each column costs a fifth of the time of writing.
+        """
         # pyarrow.parquet: an optional dependency; the caller says which extra brings it.
         import pyarrow.parquet as pq
 
         # Lists in the Parquet specification's form (the child named
         # "element"), as DuckDB writes them: pyarrow before 13 named it "item".
-        self.writer: Any = pq.ParquetWriter(path, schema, use_compliant_nested_type=True)
+        self.writer: Any = pq.ParquetWriter(
+            path, schema, use_compliant_nested_type=True, use_dictionary=list(repeated)
+        )
 
     def write(self, table: pa.Table) -> None:
         self.writer.write_table(table)
