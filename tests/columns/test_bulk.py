@@ -154,6 +154,28 @@ def test_batches_of_an_iterable_of_lines(engine: str) -> None:
         list(check_batches([b"http://h/"], engine=engine))  # type: ignore[arg-type, list-item]
 
 
+def test_streams_read_at_once_and_checks_between_keep_their_answers(engine: str) -> None:
+    """On DuckDB a stream holds its connection: another stream, or a check, gets another."""
+    many = [f"http://h/{i}" if i % 3 else f"x y{i}" for i in range(3000)]
+    # An iterable's lines: no None, and a line's "\n" is its end.
+    urls = [u for u in URLS if u is not None and "\n" not in u] * 300
+    want_many, want_urls = verdicts(many), verdicts(urls)  # type: ignore[arg-type]
+    first = check_batches(many, struct=True, engine=engine, batch_bytes=64)  # type: ignore[arg-type]
+    second = check_batches(urls, errors=True, engine=engine, batch_bytes=64)  # type: ignore[arg-type]
+    got_many: list[bool | None] = []
+    got_urls: list[bool | None] = []
+    for one, other in zip(first, second, strict=False):
+        got_many += one.valid
+        got_urls += other.valid
+        assert check(urls[:5], engine=engine).valid == want_urls[:5]  # type: ignore[arg-type]
+        assert other.errors is not None and set(other.errors) == {
+            i for i, v in enumerate(other.valid) if v is False
+        }
+    got_many += [v for b in first for v in b.valid]
+    got_urls += [v for b in second for v in b.valid]
+    assert (got_many, got_urls) == (want_many, want_urls)
+
+
 def test_counts_are_check_s(engine: str, lines_file: Path) -> None:
     results = list(rfc1738.check_lines(lines_file.open("rb")))
     found = check(lines_file, schemes=True, engine=engine)  # type: ignore[arg-type]

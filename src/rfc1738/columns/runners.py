@@ -244,6 +244,23 @@ class _DuckDB(Runner):
         # screen, the library judging the rows it leaves in doubt.
         self.struct_ready = False
         register_screen(self.con, grammar=grammar, prefix=_PREFIX)
+        # Whether a stream's query holds the connection (see _free).
+        self.streaming = False
+        self._spare: _DuckDB | None = None
+
+    def _free(self) -> _DuckDB:
+        """This runner, or, while a stream of its is open, one on another connection.
+
+        A query on a connection ends the streaming query open on it (DuckDB
+        keeps one result a connection open): a caller reading two streams at
+        once, or checking rows while it reads one, is given a connection for
+        each, made when first needed and kept.
+        """
+        if not self.streaming:
+            return self
+        if self._spare is None:
+            self._spare = _DuckDB(self.grammar)
+        return self._spare._free()
 
     def rows(self, urls: object) -> Rows:
         # pyarrow: comes with the duckdb extra.
@@ -267,6 +284,8 @@ class _DuckDB(Runner):
     def run(
         self, rows: Rows, start: int, host_checks: bool, schemes: bool, struct: bool, errors: bool
     ) -> Checked:
+        if self.streaming:
+            return self._free().run(rows, start, host_checks, schemes, struct, errors)
         array, judged = _arrow(rows)
         select = self._select(host_checks, schemes, struct)
         self._macros(struct)
@@ -291,6 +310,25 @@ class _DuckDB(Runner):
         (``preserve_insertion_order``), so each block's verdicts are the next
         rows of the result; a column of row numbers checks it.
         """
+        if self.streaming:
+            yield from self._free().stream(blocks, start, host_checks, schemes, struct, errors)
+            return
+        self.streaming = True
+        try:
+            yield from self._streamed(blocks, start, host_checks, schemes, struct, errors)
+        finally:
+            self.streaming = False
+
+    def _streamed(
+        self,
+        blocks: Iterable[Rows],
+        start: int,
+        host_checks: bool,
+        schemes: bool,
+        struct: bool,
+        errors: bool,
+    ) -> Generator[tuple[Rows, Checked], None, None]:
+        """:meth:`stream` on this runner's connection."""
         # pyarrow: comes with the duckdb extra.
         import pyarrow as pa
 
@@ -453,7 +491,7 @@ class _DuckDB(Runner):
         progress: Callable[[float], None] | None = None,
     ) -> FileCounts | None:
         return count_file(
-            self.con,
+            self._free().con,
             path,
             self.grammar,
             prefix=_PREFIX,
