@@ -110,7 +110,9 @@ def check_batches(
     file's lines are read as :func:`rfc1738.check_lines` reads them (split
     at ``\\n``, a ``\\r`` before it dropped, UTF-8 with ``surrogateescape``),
     ``batch_bytes`` at a time; an iterable's :data:`BATCH_LINES` at a time.
-    Each batch's ``start`` says how many lines came before it.
+    Each batch's ``start`` says how many lines came before it. On DuckDB one
+    query judges every batch, as the batches are asked for: reading a
+    source that fails raises its error where the batch would come.
     """
     chosen = shipped() if grammar is None else grammar
     judge = runner(engine, chosen)
