@@ -313,22 +313,6 @@ class _DuckDB(Runner):
         if self.streaming:
             yield from self._free().stream(blocks, start, host_checks, schemes, struct, errors)
             return
-        self.streaming = True
-        try:
-            yield from self._streamed(blocks, start, host_checks, schemes, struct, errors)
-        finally:
-            self.streaming = False
-
-    def _streamed(
-        self,
-        blocks: Iterable[Rows],
-        start: int,
-        host_checks: bool,
-        schemes: bool,
-        struct: bool,
-        errors: bool,
-    ) -> Generator[tuple[Rows, Checked], None, None]:
-        """:meth:`stream` on this runner's connection."""
         # pyarrow: comes with the duckdb extra.
         import pyarrow as pa
 
@@ -358,9 +342,10 @@ class _DuckDB(Runner):
         source = pa.RecordBatchReader.from_batches(schema, batches())
         view = "rfc1738_stream"
         self.con.register(view, source)
-        result = self.con.sql(f"SELECT {select.format(view=view)}")
-        reader = None
+        self.streaming = True
+        result = reader = None
         try:
+            result = self.con.sql(f"SELECT {select.format(view=view)}")
             fetch = getattr(result, "to_arrow_reader", None) or result.fetch_arrow_reader
             reader = fetch(CHUNK_ROWS)
             kept = [name for name in reader.schema.names if name != "number"]
@@ -403,8 +388,10 @@ class _DuckDB(Runner):
         finally:
             if reader is not None:
                 reader.close()
-            result.close()
+            if result is not None:
+                result.close()
             self.con.unregister(view)
+            self.streaming = False
 
     def _macros(self, struct: bool) -> None:
         """Register the struct's macros when a run first asks for the struct."""
