@@ -304,8 +304,9 @@ class _DuckDB(Runner):
         """One query over every block: DuckDB reads them as an Arrow stream, in order.
 
         A query costs some 25 ms to set up (70 with the struct: DuckDB binds
-        the macros and compiles their patterns each time), a tenth of the
-        time of a 4 MiB batch; one query for the whole stream pays it once.
+        the macros and compiles their patterns each time), most of the time
+        of a 4 MiB batch's verdicts and near half of its structs'; one query
+        for the whole stream pays it once.
         DuckDB keeps the rows in the order it read them
         (``preserve_insertion_order``), so each block's verdicts are the next
         rows of the result; a column of row numbers checks it.
