@@ -176,6 +176,18 @@ def test_streams_read_at_once_and_checks_between_keep_their_answers(engine: str)
     assert (got_many, got_urls) == (want_many, want_urls)
 
 
+def test_a_stream_given_back_out_of_order_is_an_error() -> None:
+    """The check on DuckDB's order (``preserve_insertion_order``): rows out of order raise."""
+    pa = pytest.importorskip("pyarrow", reason="pyarrow is not installed (rfc1738[duckdb])")
+    from rfc1738.columns.runners import _in_order
+
+    _in_order(pa.table({"number": pa.chunked_array([[3, 4], [5]])}), 3)
+    _in_order(pa.table({"number": pa.array([], pa.int64())}), 7)
+    for numbers, start in [([3, 5, 4], 3), ([4, 5, 6], 3)]:
+        with pytest.raises(RuntimeError, match="out of order"):
+            _in_order(pa.table({"number": numbers}), start)
+
+
 def test_counts_are_check_s(engine: str, lines_file: Path) -> None:
     results = list(rfc1738.check_lines(lines_file.open("rb")))
     found = check(lines_file, schemes=True, engine=engine)  # type: ignore[arg-type]
