@@ -74,6 +74,15 @@ def test_both_engines_give_the_same_table() -> None:
     assert tables[0].column_names == ["valid", "scheme", "url", "error"]
 
 
+def test_struct_fields_are_the_struct_column_flattened(engine: str) -> None:
+    pytest.importorskip("pyarrow", reason="pyarrow is not installed")
+    found = check(URLS, struct=True, engine=engine)  # type: ignore[arg-type]
+    fields = found.struct_fields()
+    whole = found.struct_column()
+    assert [f.to_pylist() for f in fields] == [f.to_pylist() for f in whole.flatten()]
+    assert [f.type for f in fields] == [whole.type.field(i).type for i in range(len(fields))]
+
+
 def test_without_host_checks_the_bare_grammar(engine: str) -> None:
     urls = ["http://h:65536/", "http://1.2.3.256/", "http://" + "a" * 64 + "/"]
     found = check(urls, host_checks=False, errors=True, engine=engine)  # type: ignore[arg-type]

@@ -153,7 +153,7 @@ def arrow_rows(
     reasons: list[str | None] = [None] * count
     for index, (position, rule, reason) in errors.items():
         positions[index], rules[index], reasons[index] = position, rule, reason
-    structs = found.struct_column().flatten()
+    structs = found.struct_fields()
     columns = [
         arrow_numbers(found.start + 1, count),
         texts,

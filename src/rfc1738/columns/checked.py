@@ -117,6 +117,19 @@ class Checked:
             raise ValueError("the structs need check(..., struct=True)")
         return pa.array(self._structs, kind)
 
+    def struct_fields(self) -> list[Any]:
+        """The struct's fields (``struct=True``), one Arrow column each, in order.
+
+        :meth:`struct_column` flattened; from DuckDB, the engine's chunks as
+        they are (one array would copy them: a tenth of a second for 10^6
+        rows).
+        """
+        table = self._table
+        if table is not None and "url" in table.column_names:
+            kind = None if self._plan is None else arrow_struct_type(self._plan)
+            return list(table.column("url").cast(kind).flatten())
+        return list(self.struct_column().flatten())
+
     def __len__(self) -> int:
         if self._valid is not None:
             return len(self._valid)
