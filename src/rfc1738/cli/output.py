@@ -177,6 +177,8 @@ def not_utf8(text: str) -> tuple[int, int, int] | None:
     >>> not_utf8("http://h/caf\\u00e9") is None
     True
     """
+    if text.isascii():  # (known to CPython without a look at the characters)
+        return None
     found = _ESCAPED_BYTE.search(text)
     if found is None:
         return None
