@@ -37,9 +37,9 @@ __all__ = [
 #: The columns of a line's error, after the struct's (fields of the library's error).
 ERROR_COLUMNS = ("position", "rule", "reason")
 
-#: The columns of few distinct values (the grammar file, the error's rule and
-#: reason): the ones Parquet stores with a dictionary.
-REPEATED = (SCHEME, "rule", "reason")
+#: The columns of few distinct values: the grammar file, and the error's rule
+#: and reason (its columns after ``position``): those Parquet stores with a dictionary.
+REPEATED = (SCHEME, *ERROR_COLUMNS[1:])
 
 #: A line's error as the table holds it: position, rule (``None`` for a byte
 #: that is not UTF-8), reason.
