@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import URLSyntaxError
 from ..urls import Grammar
 from .checked import Checked, Engine
-from .errors import error_of
+from .errors import rejected_error
 from .files import FileCounts, count_file
 from .lines import Rows, arrow_numbers, texts_at
 from .plan import SCHEME, ColumnPlan, SchemeColumns
@@ -102,7 +102,7 @@ class Runner:
         rejected = [index for index, verdict in enumerate(valid) if verdict is False]
         found: dict[int, URLSyntaxError] = {}
         for index, text in zip(rejected, texts(rejected), strict=True):
-            error = None if text is None else error_of(self.grammar, text, host_checks)
+            error = None if text is None else rejected_error(self.grammar, text, host_checks)
             if error is not None:
                 found[index] = error
         return found
