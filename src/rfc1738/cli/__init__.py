@@ -1,7 +1,7 @@
-"""The ``rfc1738`` command line: :func:`main`, one module per command."""
+"""The ``rfc1738`` command line: :func:`main` (:func:`run` as a command), one module per command."""
 
 from __future__ import annotations
 
-from .main import main
+from .main import main, run
 
-__all__ = ["main"]
+__all__ = ["main", "run"]

@@ -1,7 +1,7 @@
 """The command line: ``rfc1738 parse | check | find | tree | grammar | generate``.
 
-Installed as the ``rfc1738`` console script; ``python -m rfc1738`` runs the
-same. Every command takes ``--grammar DIR`` to use an edited copy of the
+Installed as the ``rfc1738`` console script (:func:`run`); ``python -m
+rfc1738`` runs the same. Every command takes ``--grammar DIR`` to use an edited copy of the
 grammar directory instead of the shipped one (:func:`rfc1738.load`).
 
 Exit status (docs/cli.md lists each command's): 0 when everything given was
@@ -22,7 +22,7 @@ import sys
 import warnings
 from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import get_args
+from typing import NoReturn, get_args
 
 from ..columns import Engine
 from ..errors import InputTooLongError, RFC1738Error, URLSyntaxError
@@ -47,7 +47,7 @@ from .output import (
     write_json,
 )
 
-__all__ = ["main"]
+__all__ = ["main", "run"]
 
 #: What a command runs: the parsed arguments in, the exit status out.
 Command = Callable[[argparse.Namespace], int]
@@ -93,6 +93,40 @@ def main(argv: Sequence[str] | None = None) -> int:
         except OSError:  # stdout itself (open for reading only): not again at exit
             _discard_stdout()
         return USAGE
+
+
+def run() -> NoReturn:
+    """The ``rfc1738`` command (the console script, ``python -m rfc1738``): :func:`main`, then exit.
+
+    Once the output is flushed, and where nothing is left to clean up (no
+    thread but daemons besides this one, DuckDB's connections closed, which
+    removes what DuckDB may have spilled to disk), the process ends at once
+    (``os._exit``), without the interpreter freeing every module and object
+    first, as mypy ends: 5 to 7 ms of ``rfc1738 parse URL``'s 55 ms, 20 to
+    30 ms of ``rfc1738 check FILE``'s 0.39 s on DuckDB. Otherwise, or if a
+    flush fails, it exits as usual (``sys.exit``). :func:`main` returns.
+    """
+    _end(main())
+
+
+def _end(status: int) -> NoReturn:
+    """End the process with ``status``: at once where nothing needs the interpreter's teardown."""
+    runners = sys.modules.get("rfc1738.columns.runners")
+    if runners is not None:
+        runners.close_runners()
+    threads = sys.modules.get("threading")
+    if threads is not None and any(
+        thread is not threads.main_thread() and not thread.daemon and thread.is_alive()
+        for thread in threads.enumerate()
+    ):
+        sys.exit(status)  # the interpreter waits for them
+    try:
+        for stream in (sys.stdout, sys.stderr):
+            if stream is not None:
+                stream.flush()
+    except (OSError, ValueError):
+        sys.exit(status)  # what the interpreter makes of it, as without this
+    os._exit(status)
 
 
 def _interrupted() -> None:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     import duckdb
     import pyarrow as pa
 
-__all__ = ["Runner", "default_engine", "runner", "struct_of"]
+__all__ = ["Runner", "close_runners", "default_engine", "runner", "struct_of"]
 
 
 def default_engine() -> Engine:
@@ -225,6 +225,20 @@ def _duckdb_runner(grammar: Grammar) -> Runner:
     return found
 
 
+def close_runners() -> None:
+    """Close the connections of this thread's DuckDB runners (and their spares), and forget them.
+
+    For a process about to end without the interpreter's teardown
+    (:func:`rfc1738.cli.main.run`): closing its connection is how an
+    in-memory database removes what it spilled to its temporary directory.
+    The next :func:`runner` call in this thread makes a new one.
+    """
+    runners: dict[int, _DuckDB] = getattr(_local, "runners", None) or {}
+    _local.runners = {}
+    for found in runners.values():
+        found.close()
+
+
 class _DuckDB(Runner):
     """The macros of :mod:`rfc1738.duckdb` on a connection of its own, Arrow in and out."""
 
@@ -247,6 +261,12 @@ class _DuckDB(Runner):
         # Whether a stream's query holds the connection (see _free).
         self.streaming = False
         self._spare: _DuckDB | None = None
+
+    def close(self) -> None:
+        """Close the connection, and the spare's."""
+        if self._spare is not None:
+            self._spare.close()
+        self.con.close()
 
     def _free(self) -> _DuckDB:
         """This runner, or, while a stream of its is open, one on another connection.
