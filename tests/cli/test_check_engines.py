@@ -14,12 +14,13 @@ import io
 import json
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import pytest
 
 import rfc1738
-from rfc1738.cli.check import BATCH_BYTES, installed_engine
+from rfc1738.cli.check import BATCH_BYTES, Progress, installed_engine
 from rfc1738.cli.output import not_utf8_dict
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 from tests.columns.backends import library
@@ -330,20 +331,33 @@ def test_format_parquet_over_batches_is_the_same_from_either_engine(tmp_path: Pa
     assert tables["duckdb"].num_rows == lines.count(b"\n")
 
 
+#: Seconds of a run of ``check`` long enough that its progress must have been drawn.
+A_LONG_RUN = 1.0
+
+
 @pytest.mark.skipif(not HAS_DUCKDB, reason="duckdb or pyarrow is not installed")
 def test_a_file_duckdb_reads_shows_the_share_read_on_a_terminal(tmp_path: Path) -> None:
     import duckdb
 
     if duckdb.__version__.split(".")[0] == "1":
         pytest.skip(f"duckdb {duckdb.__version__} reports no progress while a query runs")
-    # Enough lines for the counting query to run past the first redraw (0.1 s).
+    # Enough lines for the counting query to run past the first redraw
+    # (Progress.INTERVAL): 2,000,000 take DuckDB 0.3 s here. A machine fast
+    # enough to count them before that gets four times as many; a run of
+    # A_LONG_RUN seconds that showed nothing fails.
     path = tmp_path / "many.txt"
-    path.write_bytes(b"".join(b"http://h/%d\n" % i for i in range(2_000_000)))
-    status, out, shown = on_terminal("check", path)
-    assert status == 0
-    assert out.startswith(b"2000000 lines: 2000000 valid, 0 invalid\n")
-    assert out.endswith(b"\nengine: duckdb\n")
-    assert b"% of the file read" in shown
+    for lines in (2_000_000, 8_000_000):
+        path.write_bytes(b"".join(b"http://h/%d\n" % i for i in range(lines)))
+        start = time.monotonic()
+        status, out, shown = on_terminal("check", path)
+        took = time.monotonic() - start
+        assert status == 0
+        assert out.startswith(b"%d lines: %d valid, 0 invalid\n" % (lines, lines))
+        assert out.endswith(b"\nengine: duckdb\n")
+        if b"% of the file read" in shown or took >= A_LONG_RUN:
+            break
+    assert b"% of the file read" in shown, f"nothing shown in {took:.2f} s"
+    assert took > Progress.INTERVAL
     assert shown.startswith(b"\r") and shown.endswith(b"\r\x1b[K")
 
 
