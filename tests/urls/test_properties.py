@@ -35,12 +35,16 @@ def decoded(url: URL, names: object = None) -> dict[str, object]:
 
 def equivalent(url: URL) -> dict[str, object]:
     """The decoded values that section 3 says ``url`` has, as its canonical form writes them."""
+    # Read from the values: a decoded value the URL cannot give (a %2F in
+    # a path) is a Refused there, where the attribute would raise.
     values = decoded(url)
-    if isinstance(url, HttpURL) and url.path is None and url.search is None:
+    if isinstance(url, HttpURL) and values["path"] is None and values["search"] is None:
         values |= {"path": "", "segments": ("",)}  # 3.3: the "/" may be left out
-    if isinstance(url, GopherURL) and (url.gtype, url.selector, url.search) == ("1", "", None):
+    gopher = (values.get("gtype"), values.get("selector"), values.get("search"))
+    if isinstance(url, GopherURL) and gopher == ("1", "", None):
         values |= {"gtype": None, "selector": None}  # 3.4: type "1" of the empty selector
-    if isinstance(url, FileURL) and url.host is not None and url.host.lower() == "localhost":
+    host = values.get("host")
+    if isinstance(url, FileURL) and isinstance(host, str) and host.lower() == "localhost":
         values |= {"host": None}  # 3.10: localhost is this machine, as the empty host
     return values
 
