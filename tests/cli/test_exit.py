@@ -110,3 +110,22 @@ def test_closed_runners_are_made_again() -> None:
     again = runner("duckdb", grammar)
     assert again is not first
     assert again.run(["http://h/", "x y"], 0, True, False, False, False).valid == [True, False]
+
+
+def test_a_connection_that_fails_to_close_ends_as_usual_without_a_traceback() -> None:
+    done = _script(
+        """
+        import rfc1738.columns.runners as runners
+        def fails():
+            raise RuntimeError("cannot close")
+        runners.close_runners = fails
+        from rfc1738.cli import run
+        run()
+        """,
+        "parse",
+        "http://h/",
+    )
+    assert done.returncode == 0
+    assert '"host": "h"' in done.stdout
+    assert "Traceback" not in done.stderr
+    assert "teardown" in done.stderr

@@ -114,8 +114,11 @@ def run() -> NoReturn:
 def _end(status: int) -> NoReturn:
     """End the process with ``status``: at once where nothing needs the interpreter's teardown."""
     runners = sys.modules.get("rfc1738.columns.runners")
-    if runners is not None:
-        runners.close_runners()
+    try:
+        if runners is not None:
+            runners.close_runners()
+    except Exception:  # (DuckDB's own error): its teardown at exit closes them instead
+        sys.exit(status)
     threads = sys.modules.get("threading")
     if threads is not None and any(
         thread is not threads.main_thread() and not thread.daemon and thread.is_alive()
