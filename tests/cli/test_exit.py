@@ -28,37 +28,32 @@ def _script(body: str, *args: str) -> subprocess.CompletedProcess[str]:
     )
 
 
+def _parse(url: str, before: str = "") -> subprocess.CompletedProcess[str]:
+    """``rfc1738 parse URL`` through :func:`run`, after the code ``before``."""
+    return _script(textwrap.dedent(before) + "\nfrom rfc1738.cli import run\nrun()\n", "parse", url)
+
+
 def test_the_command_ends_at_once_with_its_output_written() -> None:
-    done = _script(
-        """
-        from rfc1738.cli import run
-        run()
-        """,
-        "parse",
-        "http://h/",
-    )
+    done = _parse("http://h/")
     assert done.returncode == 0
     assert '"host": "h"' in done.stdout
     assert "teardown" not in done.stderr
 
 
 def test_an_invalid_url_keeps_its_status_and_error() -> None:
-    done = _script("from rfc1738.cli import run\nrun()", "parse", "http://h/a b")
+    done = _parse("http://h/a b")
     assert done.returncode == 1
     assert json.loads(done.stdout)["error"]["position"] == 10
     assert "teardown" not in done.stderr
 
 
 def test_with_a_thread_still_running_it_ends_as_usual() -> None:
-    done = _script(
+    done = _parse(
+        "http://h/",
         """
         import threading, time
         threading.Thread(target=time.sleep, args=(0.2,)).start()
-        from rfc1738.cli import run
-        run()
         """,
-        "parse",
-        "http://h/",
     )
     assert done.returncode == 0
     assert '"host": "h"' in done.stdout
@@ -113,17 +108,14 @@ def test_closed_runners_are_made_again() -> None:
 
 
 def test_a_connection_that_fails_to_close_ends_as_usual_without_a_traceback() -> None:
-    done = _script(
+    done = _parse(
+        "http://h/",
         """
         import rfc1738.columns.runners as runners
         def fails():
             raise RuntimeError("cannot close")
         runners.close_runners = fails
-        from rfc1738.cli import run
-        run()
         """,
-        "parse",
-        "http://h/",
     )
     assert done.returncode == 0
     assert '"host": "h"' in done.stdout
