@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 SHARED ?= ../shared
 
-.PHONY: demo test test-suite test-oldest-lark test-oldest-extras test-pythons wheel docs bench fuzz install clean
+.PHONY: demo test test-suite test-suite-first test-suite-second test-oldest-lark test-oldest-extras test-pythons wheel docs bench fuzz install clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -21,19 +21,29 @@ demo: $(BIN)/python
 	$(BIN)/python -m pip install --quiet --force-reinstall .
 	$(BIN)/python -m rfc1738.tools.demo
 
-# The whole suite on .venv's Python, and a subset on the other Pythons the
-# package admits (test-pythons), two runs at a time (two cores), each run's
-# output printed whole when it ends.
+# The whole suite on .venv's Python (in two runs), and a subset on the other
+# Pythons the package admits (test-pythons), two runs at a time (two cores),
+# each run's output printed whole when it ends.
 test: install
 	$(BIN)/ruff format --check src tests docs/hooks
 	$(BIN)/ruff check src tests docs/hooks
 	$(BIN)/mypy
 	$(MAKE) --no-print-directory -j2 --output-sync=target INSTALLED=1 \
-		test-suite test-oldest-lark test-oldest-extras test-pythons
+		test-suite-first test-suite-second test-oldest-lark test-oldest-extras test-pythons
 
+# The whole suite as two runs of pytest, so that make can run the shorter one
+# and the other Pythons' beside the longer: one run took as long as all the
+# rest. The second holds the engines, the extras, the docs site and the fuzz
+# tests (a Spark session, Chromium): about 140 of the suite's 490 s, one core.
 # INSTALLED=1: `make test` has just installed .venv.
-test-suite: $(if $(INSTALLED),,install)
-	$(BIN)/python -m pytest
+SUITE_SECOND := tests/columns tests/engines tests/extras tests/site tests/fuzz
+test-suite: test-suite-first test-suite-second
+
+test-suite-first: $(if $(INSTALLED),,install)
+	$(BIN)/python -m pytest $(addprefix --ignore=,$(SUITE_SECOND))
+
+test-suite-second: $(if $(INSTALLED),,install)
+	$(BIN)/python -m pytest $(SUITE_SECOND)
 
 # The Lark adapter and its contract with Lark (tests/bnf) against the oldest
 # Lark that pyproject.toml allows (lark>=1.2,<2: 1.2.1 is the first 1.2 release
@@ -108,7 +118,9 @@ OTHER_PYTHONS := debian 3.12 3.13
 # grammar's accept/reject tables, the parsers' agreement, possessive forms, the
 # linear matcher), threads, the objects, the command line. The tests of files,
 # caches, limits, timings, docs pages and generated modules run on .venv's
-# Python only, to keep `make test` within 10 minutes on 2 cores.
+# Python only, and the property tests draw half their examples on the others
+# (tests/budget.py), to keep `make test` within 10 minutes on 2 cores.
+OTHER_SHARE := 0.5
 OTHER_TESTS := tests/grammar tests/parsers tests/urls tests/cli
 OTHER_IGNORED := $(addprefix --ignore=tests/,\
 	parsers/test_linear_time.py parsers/test_tables_cache.py parsers/test_cache_checks.py \
@@ -131,7 +143,8 @@ test-python-%: wheel
 	$$venv/bin/python -m pip install --quiet pytest hypothesis "$$wheel[diagrams]"; \
 	$$venv/bin/python -m pip install --quiet --no-deps --force-reinstall "$$wheel"; \
 	echo "test-python-$*: $$($$venv/bin/python -c 'import sys; print(sys.executable, sys.version)')"; \
-	$$venv/bin/python -m pytest -q -p no:cacheprovider $(OTHER_TESTS) $(OTHER_IGNORED)
+	RFC1738_TEST_SHARE=$(OTHER_SHARE) $$venv/bin/python -m pytest -q -p no:cacheprovider \
+		$(OTHER_TESTS) $(OTHER_IGNORED)
 
 # Coverage-guided fuzzing of parse/is_valid/fast-vs-reference with atheris, for
 # FUZZ_SECONDS with the shipped grammar, then as long with an edited one

@@ -22,11 +22,15 @@ import tempfile
 
 from hypothesis import settings
 
+from tests.budget import examples
+
 os.environ["RFC1738_CACHE_DIR"] = tempfile.mkdtemp(prefix="rfc1738-test-cache-")
 
 # No example is timed (a deadline is a timed assertion, and `make test` runs two
 # suites at once on two cores, next to whatever else the machine runs).
-settings.register_profile("untimed", deadline=None)
+# A test that names no count draws Hypothesis's default 100, or its share
+# (tests/budget.py).
+settings.register_profile("untimed", deadline=None, max_examples=examples(100))
 settings.register_profile(
     "ci", parent=settings.get_profile("untimed"), derandomize=True, print_blob=True
 )

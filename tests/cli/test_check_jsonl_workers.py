@@ -27,6 +27,7 @@ from hypothesis import strategies as st
 import rfc1738
 from rfc1738.cli import records
 from rfc1738.cli.output import BROKEN_PIPE, INVALID, Refusals, result_dict
+from tests.budget import examples
 
 from .helpers import SCRIPT, TIMEOUT, first_line_then_gone
 from .test_check import ONE_LINE, TEXTS
@@ -286,7 +287,7 @@ def _wait_for_records(out: Path, wanted: bytes) -> None:
 # ---- the blocks ----
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(
     st.lists(st.sampled_from(KINDS), max_size=60),
     st.lists(st.integers(min_value=1, max_value=200), min_size=1, max_size=8),

@@ -28,6 +28,7 @@ import rfc1738
 from rfc1738.bnf.names import base_name
 from rfc1738.runtime.automaton import ErrorAutomaton
 from rfc1738.runtime.tables import Tables, module_text, read_checked, tables_data
+from tests.budget import examples
 from tests.cases import ACCEPT, REJECT, SCHEMES, Case, case_id
 from tests.doc_examples import DOCS, run_examples
 from tests.grammar.oracle import automaton, automaton_error, earley_error, shipped
@@ -78,7 +79,7 @@ def generated(scheme: str) -> st.SearchStrategy[str]:
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_generated_strings_and_mutations_as_earley(scheme: str, data: st.DataObject) -> None:
     text = data.draw(generated(scheme), label="url")
@@ -108,7 +109,7 @@ def spans(tree: Tree[Token]) -> list[tuple[str, int, int]]:
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)
-@settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
+@settings(max_examples=examples(15), deadline=None, suppress_health_check=list(HealthCheck))
 @given(data=st.data())
 def test_the_production_named_is_one_the_url_is_in_there(scheme: str, data: st.DataObject) -> None:
     """Every choice names a production that a URL going on from the error holds there.

@@ -21,6 +21,7 @@ from lark import Lark
 
 import rfc1738
 from rfc1738.bnf.files import scheme_files, shipped_grammar_dir
+from tests.budget import examples
 from tests.cases import SCHEMES, START
 from tests.grammar.helpers import text_of
 
@@ -39,7 +40,7 @@ def urls(scheme: str) -> st.SearchStrategy[str]:
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 @settings(
-    max_examples=200,
+    max_examples=examples(200),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -15,6 +15,7 @@ from hypothesis.extra.lark import from_lark
 import rfc1738
 from rfc1738 import Grammar
 from rfc1738.runtime.spans import Spans, spans_from_tree
+from tests.budget import examples
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
 GRAMMAR = Grammar()
@@ -86,7 +87,9 @@ def mutated(strings: st.SearchStrategy[str]) -> st.SearchStrategy[str]:
     return mutate()
 
 
-SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(
+    max_examples=examples(60), deadline=None, suppress_health_check=list(HealthCheck)
+)
 
 
 @pytest.mark.parametrize("scheme", SCHEMES)

@@ -29,6 +29,7 @@ from rfc1738.compile.thompson import matcher_data
 from rfc1738.runtime import linear
 from rfc1738.runtime.engines import Engine
 from rfc1738.runtime.linear import LinearMatcher
+from tests.budget import examples
 from tests.cases import ACCEPT, GRAMMAR_ONLY, REJECT
 
 SHIPPED = rfc1738.shipped()
@@ -37,7 +38,9 @@ SCHEMES = sorted(SHIPPED.files)
 #: Characters mutations insert: the grammar's own, and those it forbids.
 MUTATION_CHARS = st.sampled_from(list("%09aAbZ!.-+:/@;?=&*#~ \t\\[]<>é\x00"))
 
-SETTINGS = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+SETTINGS = settings(
+    max_examples=examples(40), deadline=None, suppress_health_check=list(HealthCheck)
+)
 
 #: How long a reproducer may take in a fresh interpreter before the test fails.
 TIMEOUT = 60

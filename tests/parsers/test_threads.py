@@ -25,6 +25,7 @@ import pytest
 
 import rfc1738
 from rfc1738.runtime.cache import ENVIRONMENT
+from tests.budget import examples
 from tests.cases import ACCEPT, REJECT
 
 #: One accepted and one rejected URL of each scheme the cases have, and a few of
@@ -148,8 +149,9 @@ def run_rounds(kind: str, rounds: int, tmp_path: Path) -> None:
 # Three rounds of edited grammars (12 compiled in threads, 3 s each on
 # 2 cores): with test_no_module_uses_functools_cached_property below, which
 # rules out the cause of the hang this was written for, five added some
-# 30 s to `make test` (once for each Python) for little more.
-@pytest.mark.parametrize(("kind", "rounds"), [("edited", 3), ("shipped", 5)])
+# 30 s to `make test` (once for each Python) for little more. On the other
+# Pythons, half as many rounds (tests/budget.py).
+@pytest.mark.parametrize(("kind", "rounds"), [("edited", examples(3)), ("shipped", examples(5))])
 def test_eight_threads_on_fresh_grammars_agree_and_finish(
     kind: str, rounds: int, tmp_path: Path
 ) -> None:

@@ -19,6 +19,7 @@ import rfc1738
 from rfc1738.errors import AmbiguousFieldError
 from rfc1738.runtime.facts import SCHEME_FACTS
 from rfc1738.urls import CLASSES, URL
+from tests.budget import examples
 from tests.cases import ACCEPT
 from tests.urls.helpers import grammar_urls, one_value_per_part
 
@@ -72,7 +73,7 @@ def parsed(text: str, scheme: str) -> URL:
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 @settings(
-    max_examples=80,
+    max_examples=examples(80),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )

@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 import rfc1738
 from rfc1738.runtime.facts import SCHEME_FACTS
 from rfc1738.urls import CLASSES, URL, FileURL, GenericURL, GopherURL, HttpURL, NewsURL
+from tests.budget import examples
 
 from .helpers import LOGIN, grammar_urls, one_value_per_part, read
 
@@ -59,7 +60,7 @@ def _lower(host: object) -> object:
 
 @pytest.mark.parametrize("scheme", SCHEMES)
 @settings(
-    max_examples=60,
+    max_examples=examples(60),
     deadline=None,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
 )
@@ -97,7 +98,7 @@ def test_round_trips(scheme: str, data: st.DataObject) -> None:
 
 
 @pytest.mark.parametrize("scheme", ["http", "ftp", "file"])
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_replace_path_gives_back_the_path(scheme: str, data: st.DataObject) -> None:
     url = rfc1738.parse(data.draw(grammar_urls(scheme), label="url"), host_checks=False)

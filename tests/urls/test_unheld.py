@@ -20,6 +20,7 @@ import rfc1738
 from rfc1738.bnf.files import shipped_grammar_dir
 from rfc1738.runtime.layout import unheld
 from rfc1738.strategies import urls
+from tests.budget import examples
 from tests.fuzz.edited import write_edited_grammar
 
 
@@ -97,7 +98,7 @@ def test_the_texts_are_those_of_the_parts_no_field_holds(edited: rfc1738.Grammar
     assert unheld_texts(rfc1738.parse("http://host/a")) == {}
 
 
-@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(80), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_normalize_loses_nothing_no_field_says(
     edited: rfc1738.Grammar, data: st.DataObject
@@ -111,7 +112,7 @@ def test_normalize_loses_nothing_no_field_says(
     assert unheld_texts(url.replace()) == unheld_texts(url)
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=examples(60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_http_keeps_its_user_and_password(edited: rfc1738.Grammar, data: st.DataObject) -> None:
     url = edited.parse(data.draw(urls("http", grammar=edited), label="url"))
