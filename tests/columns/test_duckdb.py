@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import rfc1738
 
@@ -141,3 +143,32 @@ def test_the_screen_alone_calls_no_python_and_its_states_are_the_library_s(
             wrong.append((text, states, checked, bare))
     assert not wrong, wrong[:5]
     assert {state for state, _ in rows} == {0, 1, 2}  # the samples reach each state
+
+
+#: Grammar file names (a Lark rule's start) and what may stand before a URL's first ``:``.
+FILE_NAMES = st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True)
+SCHEME_CHARS = st.sampled_from([*"aAkKsSzZ09_-+.:/ \u212a\u0130\u017f\u00e9", "\x00"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(FILE_NAMES, st.data())
+def test_the_struct_tells_a_file_by_its_scheme_as_the_dispatch_does(
+    name: str, data: st.DataObject
+) -> None:
+    """``rfc1738_struct``'s test a branch, a prefix pattern, picks the rows of ``_grammar_file``."""
+    from rfc1738.duckdb.macros import _scheme_prefix, dispatch_pattern
+
+    cased = "".join(data.draw(st.sampled_from([c, c.upper(), "\u212a"])) for c in name)
+    text = data.draw(
+        st.one_of(
+            st.just(cased + ":x"),
+            st.text(SCHEME_CHARS, max_size=8).map(lambda s: cased + s),
+            st.text(SCHEME_CHARS, max_size=12),
+        )
+    )
+    found = duckdb.execute(
+        "SELECT regexp_matches($1, $2), coalesce(lower(regexp_extract($1, $3, 1)) = $4, false)",
+        [text, _scheme_prefix(name), dispatch_pattern(), name],
+    ).fetchone()
+    assert found is not None
+    assert found[0] == found[1], (text, name)
