@@ -145,9 +145,9 @@ def test_the_screen_alone_calls_no_python_and_its_states_are_the_library_s(
     assert {state for state, _ in rows} == {0, 1, 2}  # the samples reach each state
 
 
-#: Grammar file names (a Lark rule's start) and what may stand before a URL's first ``:``.
-FILE_NAMES = st.from_regex(r"[a-z][a-z0-9_]{0,6}", fullmatch=True)
-SCHEME_CHARS = st.sampled_from([*"aAkKsSzZ09_-+.:/ \u212a\u0130\u017f\u00e9", "\x00"])
+#: Grammar file names (a Lark rule's name less ``url``) and what may stand before a URL's ``:``.
+FILE_NAMES = st.from_regex(r"[!?]?_?[a-z][a-z0-9_]{0,6}", fullmatch=True)
+SCHEME_CHARS = st.sampled_from([*"aAkKsSzZ09_-+.!?:/ \u212a\u0130\u017f\u00e9", "\x00"])
 
 
 @settings(max_examples=300, deadline=None)
