@@ -97,6 +97,10 @@ try:
     m.parse("nest:(x)")
 except m.GrammarError as error:
     print("GrammarError", error)
+try:  # nor a Lark grammar for a tool that asks for one
+    m.parse("http://h/").grammar.dispatch.reference_parser("nest").lark("nesturl")
+except m.GrammarError as error:
+    print("GrammarError", error)
 print(m.parse("http://h/").host)
 """
 
@@ -475,4 +479,5 @@ def test_fresh_environment_edited_grammar(bare_python: tuple[Path, Path], tmp_pa
         (bare_python[1] / module.name).unlink()
     assert out.startswith("GrammarError ")
     assert "refers back to itself" in out and "no Earley parser" in out
+    assert "a standalone module has no Lark grammar for nesturl\nh\n" in out
     assert out.endswith("\nh\n")

@@ -134,7 +134,7 @@ class Dispatch:
         self._checked: set[str] = set()
         self.grammar = grammar
         self.max_reference_length = max_reference_length
-        self._reference: dict[str, ReferenceParser] = {}
+        self._reference: dict[str, ReferenceParser | Unavailable] = {}
         #: Each scheme's engine by its file's name, and by the scheme as written
         #: (at most MAX_SPELLINGS of those), built on first use: what the hot path reads.
         self.engines: dict[str, Engine] = {}
@@ -192,7 +192,7 @@ class Dispatch:
 
     # ---- the tables and engines, built on first use ----
 
-    def reference_parser(self, scheme: str) -> ReferenceParser:
+    def reference_parser(self, scheme: str) -> ReferenceParser | Unavailable:
         """The Earley parser of one scheme's file."""
         parser = self._reference.get(scheme)
         if parser is None:
@@ -205,7 +205,7 @@ class Dispatch:
                 # A standalone module: the run-time modules alone, no Lark. (It
                 # answers parse() as a reference parser beyond its bound does.)
                 unavailable = Unavailable(path, self.tables.tables.schemes[scheme].problem)
-                return self._reference.setdefault(scheme, unavailable)  # type: ignore[arg-type]
+                return self._reference.setdefault(scheme, unavailable)
             # Made at once (its Earley parsers are built on first use): one
             # per scheme whichever thread asks first.
             parser = self._reference.setdefault(

@@ -44,6 +44,7 @@ from .tables import SchemeTable
 if TYPE_CHECKING:
     # Lark: the reference parser is made on first use of a scheme it serves.
     from .reference import ReferenceParser
+    from .unavailable import Unavailable
 
 __all__ = ["Engine", "as_generic", "build_engine"]
 
@@ -152,7 +153,7 @@ def build_engine(
     *,
     foreign: bool,
     grammar: Any,
-    reference: Callable[[str], ReferenceParser],
+    reference: Callable[[str], ReferenceParser | Unavailable],
 ) -> Engine:
     """The engine of ``entry``'s scheme, whose URLs become ``cls``, from its ``table``.
 
@@ -432,7 +433,9 @@ def _by_spans(
 
 
 def _by_earley(
-    entry: SchemeFile, reference: Callable[[str], ReferenceParser], productions: frozenset[str]
+    entry: SchemeFile,
+    reference: Callable[[str], ReferenceParser | Unavailable],
+    productions: frozenset[str],
 ) -> Read:
     """The spans of ``productions`` where the scheme's Earley parser accepts a text."""
 

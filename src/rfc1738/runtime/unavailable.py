@@ -45,3 +45,9 @@ class Unavailable:
             rule=start,
             reason="a standalone module has no reference parser: errors come from the prefixes",
         )
+
+    def lark(self, start: str) -> NoReturn:
+        """Raise :class:`GrammarError`: a standalone module has no Lark to give."""
+        raise GrammarError(
+            f"a standalone module has no Lark grammar for {start}", file=str(self.path)
+        )
