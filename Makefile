@@ -33,10 +33,12 @@ test: install
 
 # The whole suite as two runs of pytest, so that make can run the shorter one
 # and the other Pythons' beside the longer: one run took as long as all the
-# rest. The second holds the engines, the extras, the docs site and the fuzz
-# tests (a Spark session, Chromium): about 140 of the suite's 490 s, one core.
+# rest. The second holds the engines, the extras, the docs site, the fuzz,
+# inspection and security tests (a Spark session, Chromium): about 175 of the
+# suite's 490 s on one core, which leaves the two slots about even.
 # INSTALLED=1: `make test` has just installed .venv.
-SUITE_SECOND := tests/columns tests/engines tests/extras tests/site tests/fuzz
+SUITE_SECOND := tests/columns tests/engines tests/extras tests/site tests/fuzz \
+	tests/inspection tests/security
 test-suite: test-suite-first test-suite-second
 
 test-suite-first: $(if $(INSTALLED),,install)
