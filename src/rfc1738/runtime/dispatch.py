@@ -193,7 +193,7 @@ class Dispatch:
     # ---- the tables and engines, built on first use ----
 
     def reference_parser(self, scheme: str) -> ReferenceParser | Unavailable:
-        """The Earley parser of one scheme's file."""
+        """The Earley parser of one scheme's file (:class:`Unavailable` in a standalone module)."""
         parser = self._reference.get(scheme)
         if parser is None:
             path = self.files[scheme].path
